@@ -1,0 +1,392 @@
+"""Static checks of a RuleSpec: every name known, every call with the right arguments, zones
+indexed the way they are declared, decisions only where the game can stop. All errors at once."""
+from __future__ import annotations
+
+import string
+
+from .compile import BUILTINS, LAMBDA_BUILTINS, make_cards
+from .errors import RuleError, RuleErrors, did_you_mean
+from .syntax import (Assign, Attr, Break, Call, CallStmt, Choose, For, GenCall, If, Index, Lambda, Let,
+                     ListComp, Move, Name, Draw, Shuffle, Reveal, Simultaneously, While, Str, walk)
+
+VALUE_BUILTINS = ("players",)
+
+
+class Checker:
+    def __init__(self, spec):
+        self.spec = spec
+        self.errors: list = []
+        cards, _ = make_cards(spec)
+        self.attrs = {a for c in cards for a in c}
+        self.per_zones = {n for n, z in spec.zones.items() if z.get("per")}
+        self.per_counters = {n for n, c in spec.counters.items() if isinstance(c, dict) and c.get("per")}
+
+    def err(self, pos, msg):
+        self.errors.append(RuleError(pos, msg))
+
+    # ------------------------------------------------------------ declarations
+
+    def declarations(self):
+        spec = self.spec
+        where = spec.where
+        names = {}
+        for section in ("constants", "zones", "counters"):
+            for n in getattr(spec, section):
+                if n in names:
+                    self.err(where.get((section, n)), f"'{n}' is both a {names[n]} and a {section[:-1]}")
+                names[n] = section[:-1]
+                if n in VALUE_BUILTINS:
+                    self.err(where.get((section, n)), f"'{n}' is a built-in name")
+        lists = {n for n, v in spec.constants.items() if isinstance(v, list)}
+        for section in ("zones", "counters"):
+            for n, d in getattr(spec, section).items():
+                per = d.get("per") if isinstance(d, dict) else None
+                if per and per != "player" and per not in lists:
+                    self.err(where.get((section, n)), f"{section[:-1]} '{n}': per '{per}' is neither 'player' "
+                                                      f"nor a list constant{did_you_mean(per, lists | {'player'})}")
+        for n, z in spec.zones.items():
+            for kind in z.get("start", []):
+                if kind not in spec.cards:
+                    self.err(where.get(("zones", n)), f"zone '{n}' starts with unknown card kind "
+                                                      f"'{kind}'{did_you_mean(kind, spec.cards)}")
+            if z.get("visible") == "owner" and z.get("per") != "player":
+                self.err(where.get(("zones", n)), f"zone '{n}' is visible to its owner but has no owner "
+                                                  "(add per: player)")
+            g = z.get("group")
+            if g and g not in self.attrs:
+                self.err(where.get(("zones", n)), f"zone '{n}' groups by unknown card attribute '{g}'"
+                                                  f"{did_you_mean(g, self.attrs)}")
+        for kind, d in spec.cards.items():
+            label = d.get("label")
+            if label:
+                try:
+                    for _, field, _, _ in string.Formatter().parse(label):
+                        if field is not None and field not in d["attributes"] and field != "kind":
+                            self.err(where.get(("cards", kind)), f"card label of '{kind}' names unknown attribute "
+                                                                 f"'{field}'{did_you_mean(field, d['attributes'])}")
+                except ValueError as e:
+                    self.err(where.get(("cards", kind)), f"card label of '{kind}': {e}")
+        for slot, table in spec.slots.items():
+            arity = set()
+            for key, proc in table.items():
+                if proc not in spec.procedures:
+                    self.err(where.get(("slots", slot)), f"slot '{slot}' key '{key}' names unknown procedure "
+                                                         f"'{proc}'{did_you_mean(proc, spec.procedures)}")
+                else:
+                    arity.add(len(spec.procedures[proc].params))
+            if len(arity) > 1:
+                self.err(where.get(("slots", slot)), f"the procedures of slot '{slot}' take different numbers of parameters")
+        for n in list(spec.functions) + list(spec.procedures):
+            if n in BUILTINS or n in names:
+                r = spec.functions.get(n) or spec.procedures.get(n)
+                self.err(r.pos, f"'{n}' is already a {'built-in function' if n in BUILTINS else names[n]}")
+        both = set(spec.functions) & set(spec.procedures)
+        for n in both:
+            self.err(spec.procedures[n].pos, f"'{n}' is both a function and a procedure")
+        score = spec.functions.get("score")
+        if score is None:
+            self.err(where.get(("game", "")), "the ruleset has no function 'score(p)' (a player's final score)")
+        elif len(score.params) != 1:
+            self.err(score.pos, "'score' takes one parameter: the player")
+        tb = spec.functions.get("tiebreak")
+        if tb is not None and len(tb.params) != 1:
+            self.err(tb.pos, "'tiebreak' takes one parameter: the player")
+        g = spec.game.get("players", {})
+        if g and g.get("min", 1) > g.get("max", 1):
+            self.err(where.get(("game", "")), "players: min is more than max")
+
+    # ------------------------------------------------------------ code
+
+    def check_all(self):
+        self.declarations()
+        spec = self.spec
+        for r in spec.functions.values():
+            self.expr(r.body, set(r.params))
+        for r in spec.procedures.values():
+            self.block(r.body, set(r.params), loop=False)
+        if spec.flow:
+            self.block(spec.flow.body, set(), loop=False)
+        if self.errors:
+            raise RuleErrors(self.errors)
+
+    def block(self, stmts, scope: set, loop: bool):
+        for s in stmts:
+            self.stmt(s, scope, loop)
+
+    def bind(self, pattern, scope):
+        for n in pattern.names:
+            if n in self.global_values():
+                self.err(pattern.pos, f"'{n}' is already a {self.kind_of(n)}; choose another name for the local")
+            scope.add(n)
+
+    def global_values(self):
+        s = self.spec
+        return set(s.constants) | set(s.zones) | set(s.counters) | set(VALUE_BUILTINS)
+
+    def kind_of(self, n):
+        s = self.spec
+        for section in ("constants", "zones", "counters"):
+            if n in getattr(s, section):
+                return section[:-1]
+        return "built-in name"
+
+    def stmt(self, s, scope, loop):
+        t = type(s)
+        if t is Let:
+            self.expr(s.value, scope)
+            self.bind(s.pattern, scope)
+        elif t is Assign:
+            self.expr(s.value, scope)
+            if s.name in scope:
+                if s.index is not None:
+                    self.err(s.pos, f"'{s.name}' is a local; it cannot be indexed in an assignment")
+            elif s.name in self.spec.counters:
+                self.counter_index(s.name, s.index, s.pos, scope)
+            elif s.name in self.spec.constants:
+                self.err(s.pos, f"'{s.name}' is a constant and cannot be changed")
+            elif s.name in self.spec.zones:
+                self.err(s.pos, f"'{s.name}' is a zone: change it with move, draw or shuffle")
+            else:
+                self.err(s.pos, f"unknown name '{s.name}': declare a local with 'let' or a counter"
+                                f"{did_you_mean(s.name, scope | set(self.spec.counters))}")
+        elif t is If:
+            for cond, body in s.branches:
+                self.expr(cond, scope)
+                self.block(body, scope, loop)
+            if s.orelse is not None:
+                self.block(s.orelse, scope, loop)
+        elif t is For:
+            self.expr(s.iter, scope)
+            self.bind(s.pattern, scope)
+            self.block(s.body, scope, True)
+        elif t is While:
+            self.expr(s.cond, scope)
+            self.block(s.body, scope, True)
+        elif t is Break:
+            if not loop:
+                self.err(s.pos, "'break' outside a loop")
+        elif t is Move:
+            self.expr(s.what, scope)
+            self.zone(s.dest, scope, "move ... to")
+        elif t is Draw:
+            self.expr(s.count, scope)
+            self.zone(s.src, scope, "draw ... from")
+            self.zone(s.dest, scope, "draw ... to")
+        elif t is Shuffle:
+            self.zone(s.zone, scope, "shuffle")
+        elif t is Reveal:
+            self.expr(s.what, scope)
+            if s.to is not None:
+                self.expr(s.to, scope)
+        elif t is Choose:
+            self.expr(s.options, scope)
+            for e in (s.by, s.prompt, s.count, s.upto):
+                if e is not None:
+                    self.expr(e, scope)
+            if s.by is None:
+                self.err(s.pos, "'choose' needs 'by PLAYER': who decides")
+            self.bind(s.pattern, scope)
+            if s.label is not None:
+                self.expr(s.label, scope)
+        elif t is Simultaneously:
+            self.expr(s.iter, scope)
+            inner = set(scope)
+            self.bind(s.pattern, inner)
+            self.block(s.body, inner, False)
+        elif t is CallStmt:
+            for a in s.args:
+                self.expr(a, scope)
+            if s.slot_key is not None:
+                self.expr(s.slot_key, scope)
+                table = self.spec.slots.get(s.func)
+                if table is None:
+                    self.err(s.pos, f"unknown slot '{s.func}'{did_you_mean(s.func, self.spec.slots)}")
+                else:
+                    for proc in table.values():
+                        r = self.spec.procedures.get(proc)
+                        if r and len(r.params) != len(s.args):
+                            self.err(s.pos, f"slot '{s.func}' runs '{proc}', which takes {len(r.params)} "
+                                            f"arguments, not {len(s.args)}")
+                            break
+            else:
+                r = self.spec.procedures.get(s.func)
+                if r is None:
+                    if s.func in self.spec.functions or s.func in BUILTINS:
+                        self.err(s.pos, f"'{s.func}' is a function: use its value in an expression")
+                    else:
+                        self.err(s.pos, f"unknown procedure '{s.func}'{did_you_mean(s.func, self.spec.procedures)}")
+                elif len(r.params) != len(s.args):
+                    self.err(s.pos, f"'{s.func}' takes {len(r.params)} arguments, not {len(s.args)}")
+        else:  # SetMark, Log, Return
+            for f in ("target", "value", "message"):
+                v = getattr(s, f, None)
+                if v is not None:
+                    if f == "target":
+                        self.expr(v.obj, scope)
+                        if v.name not in self.spec.marks:
+                            self.err(v.pos, f"'{v.name}' is not a declared mark (marks: section)"
+                                            f"{did_you_mean(v.name, self.spec.marks)}")
+                    else:
+                        self.expr(v, scope)
+
+    def counter_index(self, name, index, pos, scope):
+        per = name in self.per_counters
+        if per and index is None:
+            self.err(pos, f"counter '{name}' is one per {self.spec.counters[name]['per']}: write {name}[...]")
+        elif not per and index is not None:
+            self.err(pos, f"counter '{name}' is a single counter: it takes no index")
+        if index is not None:
+            self.expr(index, scope)
+
+    def zone(self, e, scope, what):
+        if isinstance(e, Name) and e.id in self.spec.zones and e.id not in scope:
+            if e.id in self.per_zones:
+                self.err(e.pos, f"zone '{e.id}' is one per {self.spec.zones[e.id]['per']}: write {e.id}[...]")
+            return
+        if isinstance(e, Index) and isinstance(e.obj, Name) and e.obj.id in self.spec.zones and e.obj.id not in scope:
+            if e.obj.id not in self.per_zones:
+                self.err(e.pos, f"zone '{e.obj.id}' is a single zone: it takes no index")
+            self.expr(e.index, scope)
+            return
+        self.expr(e, scope)
+        self.err(e.pos, f"'{what}' needs a zone here{self._zone_hint(e)}")
+
+    def _zone_hint(self, e):
+        if isinstance(e, Name):
+            return f"; '{e.id}' is not one" + did_you_mean(e.id, self.spec.zones)
+        return ""
+
+    def expr(self, e, scope):
+        t = type(e)
+        if t is Name:
+            self.name(e, scope)
+        elif t is Index:
+            if isinstance(e.obj, Name) and e.obj.id not in scope and (e.obj.id in self.spec.zones or e.obj.id in self.spec.counters):
+                if e.obj.id in self.spec.zones:
+                    if e.obj.id not in self.per_zones:
+                        self.err(e.pos, f"zone '{e.obj.id}' is a single zone: it takes no index")
+                else:
+                    self.counter_index(e.obj.id, e.index, e.pos, scope)
+                    return
+                self.expr(e.index, scope)
+            else:
+                self.expr(e.obj, scope)
+                self.expr(e.index, scope)
+        elif t is Attr:
+            self.expr(e.obj, scope)
+            if e.name not in self.attrs and e.name not in self.spec.marks:
+                self.err(e.pos, f"unknown card attribute '{e.name}'"
+                                f"{did_you_mean(e.name, self.attrs | set(self.spec.marks))}")
+        elif t is Call:
+            self.call(e, scope)
+        elif t in (ListComp, GenCall):
+            inner = set(scope)
+            for f in e.fors:
+                self.expr(f.iter, inner)
+                for n in f.pattern.names:
+                    inner.add(n)
+                if f.cond is not None:
+                    self.expr(f.cond, inner)
+            self.expr(e.elt, inner)
+            if t is GenCall and (e.func not in BUILTINS or not BUILTINS[e.func][2]):
+                self.err(e.pos, f"'{e.func}' does not take a 'for' form; these do: "
+                                f"{', '.join(n for n, b in BUILTINS.items() if b[2])}")
+        elif t is Lambda:
+            self.err(e.pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
+        elif t is Str:
+            for p in e.parts:
+                if not isinstance(p, str):
+                    self.expr(p, scope)
+        else:
+            for f in e.__dataclass_fields__:
+                if f == "pos":
+                    continue
+                v = getattr(e, f)
+                if isinstance(v, tuple):
+                    for i in v:
+                        if hasattr(i, "pos"):
+                            self.expr(i, scope)
+                elif hasattr(v, "pos"):
+                    self.expr(v, scope)
+
+    def name(self, e, scope):
+        n = e.id
+        if n in scope or n in VALUE_BUILTINS or n in self.spec.constants:
+            return
+        if n in self.spec.counters:
+            if n in self.per_counters:
+                self.err(e.pos, f"counter '{n}' is one per {self.spec.counters[n]['per']}: write {n}[...]")
+            return
+        if n in self.spec.zones:
+            if n in self.per_zones:
+                self.err(e.pos, f"zone '{n}' is one per {self.spec.zones[n]['per']}: write {n}[...]")
+            return
+        if n in self.spec.procedures or n in self.spec.functions:
+            self.err(e.pos, f"'{n}' is a {'procedure' if n in self.spec.procedures else 'function'}: call it with ()")
+            return
+        known = scope | self.global_values()
+        self.err(e.pos, f"unknown name '{n}'{did_you_mean(n, known)}")
+
+    def call(self, e, scope):
+        f = e.func
+        lambdas = [a for a in e.args if isinstance(a, Lambda)]
+        for a in e.args:
+            if isinstance(a, Lambda):
+                self.expr(a.body, scope | {a.param})
+            else:
+                self.expr(a, scope)
+        if f in self.spec.functions:
+            r = self.spec.functions[f]
+            if len(r.params) != len(e.args):
+                self.err(e.pos, f"'{f}' takes {len(r.params)} arguments, not {len(e.args)}")
+            if lambdas:
+                self.err(lambdas[0].pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
+            return
+        if f in BUILTINS:
+            lo, hi, _ = BUILTINS[f]
+            if not lo <= len(e.args) <= hi:
+                want = str(lo) if lo == hi else f"{lo} to {hi}"
+                self.err(e.pos, f"'{f}' takes {want} arguments, not {len(e.args)}")
+            if f in LAMBDA_BUILTINS:
+                if len(e.args) == 2 and not isinstance(e.args[1], Lambda):
+                    self.err(e.args[1].pos, f"the second argument of '{f}' is a key, like 'c -> c.value'")
+                if lambdas and lambdas[0] is not e.args[-1]:
+                    self.err(lambdas[0].pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
+            elif lambdas:
+                self.err(lambdas[0].pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
+            return
+        if f in self.spec.procedures:
+            self.err(e.pos, f"'{f}' is a procedure: call it as a statement, not in an expression")
+            return
+        self.err(e.pos, f"unknown function '{f}'{did_you_mean(f, set(BUILTINS) | set(self.spec.functions))}")
+
+
+def suspending_procedures(spec) -> set:
+    """Procedures that may stop at a decision: they choose, run things simultaneously, or call one that does."""
+    direct, calls = {}, {}
+    for name, r in spec.procedures.items():
+        d = False
+        cs = set()
+        for n in walk(r.body):
+            if isinstance(n, (Choose, Simultaneously)):
+                d = True
+            elif isinstance(n, CallStmt):
+                if n.slot_key is None:
+                    cs.add(n.func)
+                else:
+                    cs.update(spec.slots.get(n.func, {}).values())
+        direct[name], calls[name] = d, cs
+    out = {n for n, d in direct.items() if d}
+    changed = True
+    while changed:
+        changed = False
+        for n, cs in calls.items():
+            if n not in out and cs & out:
+                out.add(n)
+                changed = True
+    return out
+
+
+def check(spec):
+    Checker(spec).check_all()
+    return suspending_procedures(spec)

@@ -1,0 +1,807 @@
+"""Checked rules -> executable Python, generated once per ruleset from the AST (never from raw text).
+
+Functions and procedures that never stop at a decision become plain Python functions. Those that
+may stop (a `choose`, `simultaneously`, or a call of such a procedure) become resumable state
+machines: `def R(S, T, F)` runs from the resume point F[1] with its locals in the list F[2], and
+returns WAIT at a decision, CALL after pushing a callee frame, RET when done. So where the rules
+stopped is plain data (a stack of [routine, resume point, locals]) that copies and saves like the
+rest of the state.
+"""
+from __future__ import annotations
+
+import itertools
+import string
+from dataclasses import dataclass, field
+
+from . import runtime
+from .errors import Pos
+from .state import PLAYERS, SEATS, Card
+from .syntax import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt, Choose, CompFor, CondExpr,
+                     Const, Draw, For, GenCall, If, Index, Int, Lambda, Let, ListComp, ListLit, Log,
+                     Move, Name, Neg, Not, Return, Reveal, SetMark, Shuffle, Simultaneously, Str,
+                     TupleLit, While, Compare, walk)
+
+BUILTINS = {
+    # name: (min args, max args, takes a generator form)
+    "len": (1, 1, False), "min": (1, 9, True), "max": (1, 9, True), "sum": (1, 1, True),
+    "count": (1, 1, True), "any": (1, 1, True), "all": (1, 1, True), "first": (1, 1, True),
+    "last": (1, 1, False), "top": (1, 1, False), "max_by": (2, 2, False), "min_by": (2, 2, False),
+    "sort_by": (2, 2, False), "range": (1, 2, False), "turn_order": (1, 1, False),
+    "next_seat": (1, 1, False), "prev_seat": (1, 1, False), "abs": (1, 1, False),
+    "reverse": (1, 1, False),
+}
+LAMBDA_BUILTINS = {"max_by", "min_by", "sort_by"}
+
+
+@dataclass
+class Layout:
+    """Where zones and counters sit in the state's flat lists."""
+
+    fixed_zones: list  # [(name, key or None)]
+    zone_index: dict  # name -> index (single zone) or {key: index} (per constant list)
+    player_zones: list  # names of per-player zones, in order
+    zone_def: dict  # name -> zone definition (dict)
+    fixed_counters: list
+    counter_index: dict
+    player_counters: list
+    counter_def: dict
+
+    def zone_count(self, n: int) -> int:
+        return len(self.fixed_zones) + n * len(self.player_zones)
+
+    def player_zone(self, name: str, p: int) -> int:
+        return len(self.fixed_zones) + p * len(self.player_zones) + self.player_zones.index(name)
+
+    def counter(self, name: str, p: int | None = None) -> int:
+        if name in self.player_counters:
+            return len(self.fixed_counters) + p * len(self.player_counters) + self.player_counters.index(name)
+        return self.counter_index[name]
+
+    def zone_names(self, n: int) -> list:
+        """Display name of every zone index, e.g. 'hand[1]' or 'modifiers[blue]'."""
+        out = [f"{name}[{key}]" if key is not None else name for name, key in self.fixed_zones]
+        for p in range(n):
+            out.extend(f"{z}[{p}]" for z in self.player_zones)
+        return out
+
+    def zone_of(self, zi: int):
+        """(name, key, owner seat or None) of a zone index."""
+        f = len(self.fixed_zones)
+        if zi < f:
+            name, key = self.fixed_zones[zi]
+            return name, key, None
+        p, k = divmod(zi - f, len(self.player_zones))
+        return self.player_zones[k], p, p
+
+
+def make_layout(spec) -> Layout:
+    fixed, zindex, pz = [], {}, []
+    for name, z in spec.zones.items():
+        per = z.get("per")
+        if per == "player":
+            pz.append(name)
+        elif per:
+            zindex[name] = {}
+            for key in spec.constants[per]:
+                zindex[name][key] = len(fixed)
+                fixed.append((name, key))
+        else:
+            zindex[name] = len(fixed)
+            fixed.append((name, None))
+    fc, cindex, pc = [], {}, []
+    for name, c in spec.counters.items():
+        per = c.get("per") if isinstance(c, dict) else None
+        if per == "player":
+            pc.append(name)
+        elif per:
+            cindex[name] = {}
+            for key in spec.constants[per]:
+                cindex[name][key] = len(fc)
+                fc.append((name, key))
+        else:
+            cindex[name] = len(fc)
+            fc.append((name, None))
+    return Layout(fixed, zindex, pz, spec.zones, fc, cindex, pc, spec.counters)
+
+
+def make_cards(spec):
+    """The card table: (attrs per card, kind per card, label template per kind)."""
+    table, kinds = [], []
+    for kind, d in spec.cards.items():
+        attrs = d["attributes"]
+        names = list(attrs)
+        lists = [v if isinstance(v, list) else [v] for v in attrs.values()]
+        for combo in itertools.product(*lists):
+            for _ in range(int(d.get("copies", 1))):
+                a = dict(zip(names, combo))
+                a["kind"] = kind
+                table.append(a)
+                kinds.append(kind)
+    return table, kinds
+
+
+def counter_start(c):
+    return c.get("start") if isinstance(c, dict) else c
+
+
+# ------------------------------------------------------------------ code generation
+
+
+class Emitter:
+    def __init__(self):
+        self.lines: list = []
+        self.pos: list = []  # Pos per line
+
+    def emit(self, indent: int, text: str, pos: Pos | None):
+        self.lines.append("    " * indent + text)
+        self.pos.append(pos)
+
+
+@dataclass
+class Ctx:
+    """How names are spelled in the routine being compiled."""
+
+    env: dict  # local name -> Python expression
+    resumable: bool
+    brk: str = "break"  # what `break` compiles to here
+    slots: dict = field(default_factory=dict)
+
+
+class Compiler:
+    def __init__(self, spec, suspends: set):
+        self.spec = spec
+        self.layout = make_layout(spec)
+        self.cards, self.kinds = make_cards(spec)
+        self.attrs = sorted({a for c in self.cards for a in c})
+        self.marks = spec.marks
+        self.suspends = suspends  # names of procedures that may stop
+        self.out = Emitter()
+        self.consts: dict = {}
+        self.routines: list = []  # resumable routine function names, by id
+        self.routine_ids: dict = {}
+        self.labels: list = []
+        self.prompts: list = []
+        self.uid = itertools.count()
+
+    # ---------------------------------------------------------- names
+
+    def const(self, value) -> str:
+        key = repr(value)
+        if key not in self.consts:
+            self.consts[key] = (f"K{len(self.consts)}", value)
+        return self.consts[key][0]
+
+    # ---------------------------------------------------------- expressions
+
+    def zone_index(self, e, ctx) -> str | None:
+        """Python expression of the zone index e names, or None if e is no zone."""
+        lay = self.layout
+        if isinstance(e, Name) and e.id in lay.zone_index and e.id not in ctx.env:
+            zi = lay.zone_index[e.id]
+            return str(zi) if isinstance(zi, int) else None
+        if isinstance(e, Index) and isinstance(e.obj, Name) and e.obj.id not in ctx.env:
+            name = e.obj.id
+            if name in lay.player_zones:
+                base = len(lay.fixed_zones) + lay.player_zones.index(name)
+                return f"({base}+{len(lay.player_zones)}*({self.ex(e.index, ctx)}))"
+            if name in lay.zone_index and isinstance(lay.zone_index[name], dict):
+                return f"{self.const(lay.zone_index[name])}[{self.ex(e.index, ctx)}]"
+        return None
+
+    def counter_ref(self, name, index, ctx) -> str:
+        lay = self.layout
+        if name in lay.player_counters:
+            base = len(lay.fixed_counters) + lay.player_counters.index(name)
+            return f"V[{base}+{len(lay.player_counters)}*({self.ex(index, ctx)})]"
+        ci = lay.counter_index[name]
+        if isinstance(ci, dict):
+            return f"V[{self.const(ci)}[{self.ex(index, ctx)}]]"
+        return f"V[{ci}]"
+
+    def it(self, e, ctx) -> str:
+        """e as something to iterate or measure (zones not copied)."""
+        zi = self.zone_index(e, ctx)
+        if zi is not None:
+            return f"Z[{zi}]"
+        return self.ex(e, ctx)
+
+    def ex(self, e, ctx) -> str:
+        m = getattr(self, "x_" + type(e).__name__)
+        return m(e, ctx)
+
+    def x_Int(self, e, ctx):
+        return repr(e.value)
+
+    def x_Const(self, e, ctx):
+        return repr(e.value)
+
+    def x_Str(self, e, ctx):
+        if all(isinstance(p, str) for p in e.parts):
+            return repr("".join(e.parts))
+        return "_text((" + "".join(self._part(p, ctx) + ", " for p in e.parts) + "))"
+
+    def _part(self, p, ctx):
+        return repr(p) if isinstance(p, str) else self.ex(p, ctx)
+
+    def text(self, e, ctx) -> str:
+        """e as log/prompt/label text: a tuple of parts, rendered later for each viewer."""
+        if isinstance(e, Str):
+            return "(" + "".join(self._part(p, ctx) + ", " for p in e.parts) + ")"
+        if isinstance(e, CondExpr):
+            return f"({self.text(e.then, ctx)} if {self.ex(e.cond, ctx)} else {self.text(e.orelse, ctx)})"
+        return f"({self.ex(e, ctx)},)"
+
+    def x_Name(self, e, ctx):
+        if e.id in ctx.env:
+            return ctx.env[e.id]
+        spec, lay = self.spec, self.layout
+        if e.id == "players":
+            return "PLAYERS[S.n]"
+        if e.id in spec.constants:
+            v = spec.constants[e.id]
+            return self.const(tuple(v) if isinstance(v, list) else v)
+        if e.id in lay.counter_index or e.id in lay.player_counters:
+            return self.counter_ref(e.id, None, ctx)
+        zi = self.zone_index(e, ctx)
+        if zi is not None:
+            return f"list(Z[{zi}])"
+        raise AssertionError(f"unchecked name {e.id}")
+
+    def x_ListLit(self, e, ctx):
+        return "[" + ", ".join(self.ex(i, ctx) for i in e.items) + "]"
+
+    def x_TupleLit(self, e, ctx):
+        return "(" + "".join(self.ex(i, ctx) + ", " for i in e.items) + ")"
+
+    def _fors(self, fors, ctx):
+        env = dict(ctx.env)
+        parts = []
+        for f in fors:
+            sub = Ctx(env, ctx.resumable)
+            src = self.it(f.iter, sub)
+            for n in f.pattern.names:
+                env[n] = f"v_{n}"
+            pat = self._pat(f.pattern, env)
+            part = f"for {pat} in {src}"
+            if f.cond is not None:
+                part += f" if {self.ex(f.cond, Ctx(env, ctx.resumable))}"
+            parts.append(part)
+        return " ".join(parts), Ctx(env, ctx.resumable)
+
+    def _pat(self, pattern, env) -> str:
+        if pattern.is_tuple:
+            return "(" + ", ".join(env[n] for n in pattern.names) + ")"
+        return env[pattern.names[0]]
+
+    def x_ListComp(self, e, ctx):
+        fors, inner = self._fors(e.fors, ctx)
+        return f"[{self.ex(e.elt, inner)} {fors}]"
+
+    def x_GenCall(self, e, ctx):
+        fors, inner = self._fors(e.fors, ctx)
+        elt = self.ex(e.elt, inner)
+        f = e.func
+        if f == "count":
+            return f"sum(1 {fors})"
+        if f in ("min", "max"):
+            return f"{f}(({elt} {fors}), default=None)"
+        if f == "first":
+            return f"next(({elt} {fors}), None)"
+        return f"{f}({elt} {fors})"
+
+    def x_CondExpr(self, e, ctx):
+        return f"({self.ex(e.then, ctx)} if {self.ex(e.cond, ctx)} else {self.ex(e.orelse, ctx)})"
+
+    def x_BinOp(self, e, ctx):
+        left = self.it(e.left, ctx) if e.op == "+" else self.ex(e.left, ctx)
+        right = self.it(e.right, ctx) if e.op == "+" else self.ex(e.right, ctx)
+        if e.op == "+" and (self.zone_index(e.left, ctx) or self.zone_index(e.right, ctx)):
+            return f"(list({left}) + list({right}))"
+        return f"({left} {e.op} {right})"
+
+    def x_BoolOp(self, e, ctx):
+        return "(" + f" {e.op} ".join(self.ex(i, ctx) for i in e.items) + ")"
+
+    def x_Not(self, e, ctx):
+        return f"(not {self.ex(e.operand, ctx)})"
+
+    def x_Neg(self, e, ctx):
+        return f"(-{self.ex(e.operand, ctx)})"
+
+    def x_Compare(self, e, ctx):
+        op = {"notin": "not in"}.get(e.op, e.op)
+        right = self.it(e.right, ctx) if e.op in ("in", "notin") else self.ex(e.right, ctx)
+        return f"({self.ex(e.left, ctx)} {op} {right})"
+
+    def x_Attr(self, e, ctx):
+        obj = self.ex(e.obj, ctx)
+        if e.name in self.marks:
+            default = (self.marks[e.name] or {}).get("default")
+            if e.name in self.attrs:
+                return f"_get_mark(S, {obj}, {e.name!r}, A_{e.name}[{obj}])"
+            return f"_get_mark(S, {obj}, {e.name!r}, {default!r})"
+        return f"A_{e.name}[{obj}]"
+
+    def x_Index(self, e, ctx):
+        zi = self.zone_index(e, ctx)
+        if zi is not None:
+            return f"list(Z[{zi}])"
+        if isinstance(e.obj, Name) and e.obj.id not in ctx.env and (
+                e.obj.id in self.layout.counter_index or e.obj.id in self.layout.player_counters):
+            return self.counter_ref(e.obj.id, e.index, ctx)
+        return f"{self.ex(e.obj, ctx)}[{self.ex(e.index, ctx)}]"
+
+    def x_Lambda(self, e, ctx):
+        env = dict(ctx.env)
+        env[e.param] = f"v_{e.param}"
+        return f"(lambda v_{e.param}: {self.ex(e.body, Ctx(env, ctx.resumable))})"
+
+    def x_Call(self, e, ctx):
+        f, args = e.func, e.args
+        if f in self.spec.functions:
+            return f"F_{f}(S" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
+        a = [self.it(x, ctx) for x in args]
+        if f == "len":
+            return f"len({a[0]})"
+        if f in ("min", "max"):
+            return f"{f}({a[0]}, default=None)" if len(a) == 1 else f"{f}({', '.join(a)})"
+        if f == "sum":
+            return f"sum({a[0]})"
+        if f == "count":
+            return f"len({a[0]})"
+        if f in ("any", "all"):
+            return f"{f}({a[0]})"
+        if f in ("first", "last", "top"):
+            return f"_{f}({a[0]})"
+        if f in ("max_by", "min_by"):
+            return f"_{f}({a[0]}, {a[1]})"
+        if f == "sort_by":
+            return f"sorted({a[0]}, key={a[1]})"
+        if f == "range":
+            return f"list(range({', '.join(a)}))"
+        if f == "turn_order":
+            return f"_turn_order(S, {a[0]})"
+        if f == "next_seat":
+            return f"SEATS[({a[0]} + 1) % S.n]"
+        if f == "prev_seat":
+            return f"SEATS[({a[0]} - 1) % S.n]"
+        if f == "abs":
+            return f"abs({a[0]})"
+        if f == "reverse":
+            return f"list(reversed({a[0]}))"
+        raise AssertionError(f"unchecked call {f}")
+
+    # ---------------------------------------------------------- statements (plain)
+
+    def plain(self, stmts, ctx, ind):
+        """Emit statements that never stop at a decision."""
+        for s in stmts:
+            getattr(self, "s_" + type(s).__name__)(s, ctx, ind)
+
+    def _emit(self, ind, text, s):
+        self.out.emit(ind, text, s.pos)
+
+    def s_Let(self, s, ctx, ind):
+        self._declare(s.pattern, ctx)
+        self._emit(ind, f"{self._pat(s.pattern, ctx.env)} = {self.ex(s.value, ctx)}", s)
+
+    def _declare(self, pattern, ctx):
+        for n in pattern.names:
+            if n not in ctx.env:
+                if ctx.resumable:
+                    ctx.env[n] = f"L[{ctx.slots[n]}]"
+                else:
+                    ctx.env[n] = f"v_{n}"
+
+    def s_Assign(self, s, ctx, ind):
+        if s.name in ctx.env:
+            target = ctx.env[s.name]
+        else:
+            target = self.counter_ref(s.name, s.index, ctx)
+        self._emit(ind, f"{target} {s.op} {self.ex(s.value, ctx)}", s)
+
+    def s_SetMark(self, s, ctx, ind):
+        self._emit(ind, f"_set_mark(S, {self.ex(s.target.obj, ctx)}, {s.target.name!r}, {self.ex(s.value, ctx)})", s)
+
+    def s_If(self, s, ctx, ind):
+        for i, (cond, body) in enumerate(s.branches):
+            self._emit(ind, f"{'if' if i == 0 else 'elif'} {self.ex(cond, ctx)}:", s)
+            self._body(body, ctx, ind + 1, s)
+        if s.orelse is not None:
+            self._emit(ind, "else:", s)
+            self._body(s.orelse, ctx, ind + 1, s)
+
+    def _body(self, body, ctx, ind, s):
+        n = len(self.out.lines)
+        self.plain(body, ctx, ind)
+        if len(self.out.lines) == n:
+            self._emit(ind, "pass", s)
+
+    def s_For(self, s, ctx, ind):
+        self._declare(s.pattern, ctx)
+        self._emit(ind, f"for {self._pat(s.pattern, ctx.env)} in tuple({self.it(s.iter, ctx)}):", s)
+        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots), ind + 1, s)
+
+    def s_While(self, s, ctx, ind):
+        self._emit(ind, f"while {self.ex(s.cond, ctx)}:", s)
+        self._emit(ind + 1, "S.steps += 1", s)
+        self._emit(ind + 1, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s)
+        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots), ind + 1, s)
+
+    def s_Break(self, s, ctx, ind):
+        for line in ctx.brk.split("\n"):
+            self._emit(ind, line, s)
+
+    def s_Move(self, s, ctx, ind):
+        dest = self.zone_index(s.dest, ctx)
+        src = self.zone_index(s.what, ctx)
+        if src is not None:
+            self._emit(ind, f"_move_all(S, {src}, {dest}, {s.bottom})", s)
+        else:
+            self._emit(ind, f"_move(S, {self.ex(s.what, ctx)}, {dest}, {s.bottom})", s)
+
+    def s_Draw(self, s, ctx, ind):
+        self._emit(ind, f"_draw(S, {self.ex(s.count, ctx)}, {self.zone_index(s.src, ctx)}, "
+                        f"{self.zone_index(s.dest, ctx)})", s)
+
+    def s_Shuffle(self, s, ctx, ind):
+        self._emit(ind, f"_shuffle(S, {self.zone_index(s.zone, ctx)})", s)
+
+    def s_Reveal(self, s, ctx, ind):
+        to = self.ex(s.to, ctx) if s.to is not None else "None"
+        self._emit(ind, f"_reveal(S, {self.it(s.what, ctx)}, {to})", s)
+
+    def s_Log(self, s, ctx, ind):
+        self._emit(ind, f"if S.log is not None: S.log.append(_event(S, {self.text(s.message, ctx)}))", s)
+
+    def s_Return(self, s, ctx, ind):
+        self._emit(ind, "return RET" if ctx.resumable else "return", s)
+
+    def s_CallStmt(self, s, ctx, ind):
+        args = "".join(", " + self.ex(a, ctx) for a in s.args)
+        if s.slot_key is None:
+            self._emit(ind, f"P_{s.func}(S{args})", s)
+        else:
+            self._emit(ind, f"SLOT_{s.func}[{self.ex(s.slot_key, ctx)}][2](S{args})", s)
+
+    # ---------------------------------------------------------- resumable routines
+
+    def stmt_suspends(self, s) -> bool:
+        for n in walk(s):
+            if isinstance(n, (Choose, Simultaneously)):
+                return True
+            if isinstance(n, CallStmt):
+                if n.slot_key is None and n.func in self.suspends:
+                    return True
+                if n.slot_key is not None and any(p in self.suspends for p in self.spec.slots[n.func].values()):
+                    return True
+        return False
+
+    def resumable(self, fname: str, params: tuple, body: tuple):
+        """Compile a routine that may stop, and the bodies of its `simultaneously` blocks."""
+        slots = {}
+        for p in params:
+            slots.setdefault(p, len(slots))
+        for n in walk(body):
+            names = ()
+            if isinstance(n, (Let, For, Choose, Simultaneously)):
+                names = n.pattern.names
+            for x in names:
+                slots.setdefault(x, len(slots))
+        self._hidden = len(slots)
+        self._slots = slots
+        ctx = Ctx({p: f"L[{slots[p]}]" for p in params}, True, "", slots)
+        rid = self._register(fname)
+        blocks: list = [[]]  # each block: list of (indent, text, pos)
+        self._lower(body, ctx, blocks, loop=None)
+        self._flush_routine(fname, blocks)
+        return rid, self._hidden
+
+    def _register(self, fname):
+        rid = len(self.routines)
+        self.routines.append(fname)
+        self.routine_ids[fname] = rid
+        return rid
+
+    def _new_slot(self) -> int:
+        self._hidden += 1
+        return self._hidden - 1
+
+    def _flush_routine(self, fname, blocks):
+        o = self.out
+        o.emit(0, f"def {fname}(S, T, F):", None)
+        o.emit(1, "L = F[2]; Z = S.z; V = S.v; pc = F[1]", None)
+        o.emit(1, "while True:", None)
+        for i, b in enumerate(blocks):
+            o.emit(2, f"{'if' if i == 0 else 'elif'} pc == {i}:", None)
+            if not b:
+                o.emit(3, "pass", None)
+            for ind, text, pos in b:
+                o.emit(3 + ind, text, pos)
+            if not b or b[-1][0] != 0 or not b[-1][1].startswith(("return", "pc = ", "continue")):
+                o.emit(3, "return RET" if i == len(blocks) - 1 else f"pc = {i + 1}; continue", None)
+        o.emit(0, "", None)
+
+    def _plain_into(self, stmts, ctx, block):
+        """Compile plain statements into the current block."""
+        start = len(self.out.lines)
+        self.plain(stmts, ctx, 0)
+        lines, poss = self.out.lines[start:], self.out.pos[start:]
+        del self.out.lines[start:], self.out.pos[start:]
+        for text, pos in zip(lines, poss):
+            stripped = text.lstrip(" ")
+            block.append(((len(text) - len(stripped)) // 4, stripped, pos))
+
+    def _lower(self, stmts, ctx, blocks, loop):
+        """Lower statements into blocks; `loop` is (head block, exit block list-holder) or None."""
+        pending = []
+        for s in stmts:
+            if not self.stmt_suspends(s):
+                pending.append(s)
+                continue
+            if pending:
+                self._plain_into(pending, ctx, blocks[-1])
+                pending = []
+            getattr(self, "l_" + type(s).__name__)(s, ctx, blocks, loop)
+        if pending:
+            self._plain_into(pending, ctx, blocks[-1])
+
+    def _goto(self, blocks, target_index_ref, pos):
+        blocks[-1].append((0, f"pc = {target_index_ref}; continue", pos))
+
+    def _open(self, blocks) -> int:
+        blocks.append([])
+        return len(blocks) - 1
+
+    def _ctx_in_loop(self, ctx, exit_ref):
+        return Ctx(ctx.env, True, f"pc = {exit_ref}; continue", ctx.slots)
+
+    def l_Choose(self, s, ctx, blocks, loop):
+        cur = blocks[-1]
+        label_id = self._label_fn(s, ctx)
+        prompt_id = self._prompt_fn(s, ctx)
+        by = self.ex(s.by, ctx) if s.by is not None else "0"
+        count = self.ex(s.count, ctx) if s.count is not None else "None"
+        upto = self.ex(s.upto, ctx) if s.upto is not None else "None"
+        nxt = len(blocks)
+        cur.append((0, f"F[1] = {nxt}", s.pos))
+        cur.append((0, f"if _decide(S, T, F, {by}, {self.ex(s.options, ctx)}, {count}, {upto}, "
+                       f"{s.optional}, {label_id}, {prompt_id}): return WAIT", s.pos))
+        cur.append((0, f"pc = {nxt}; continue", s.pos))
+        b = blocks[self._open(blocks)]
+        self._declare(s.pattern, ctx)
+        if s.pattern.is_tuple:
+            none = "(" + ", ".join("None" for _ in s.pattern.names) + ")"
+            b.append((0, f"{self._pat(s.pattern, ctx.env)} = T[3] if T[3] is not None else {none}", s.pos))
+        else:
+            b.append((0, f"{self._pat(s.pattern, ctx.env)} = T[3]", s.pos))
+
+    def _label_fn(self, s, ctx) -> int:
+        if s.label is None:
+            return -1
+        lid = len(self.labels)
+        env = dict(ctx.env)
+        if s.pattern.is_tuple:
+            for i, n in enumerate(s.pattern.names):
+                env[n] = f"o[{i}]"
+        else:
+            env[s.pattern.names[0]] = "o"
+        code = self.text(s.label, Ctx(env, True))
+        self.labels.append((s.pos, code))
+        return lid
+
+    def _prompt_fn(self, s, ctx) -> int:
+        if s.prompt is None:
+            return -1
+        pid = len(self.prompts)
+        self.prompts.append((s.pos, self.text(s.prompt, Ctx(dict(ctx.env), True))))
+        return pid
+
+    def l_CallStmt(self, s, ctx, blocks, loop):
+        cur = blocks[-1]
+        args = [self.ex(a, ctx) for a in s.args]
+        nxt = len(blocks)
+        cur.append((0, f"F[1] = {nxt}", s.pos))
+        cur.append((0, "S.steps += 1", s.pos))
+        cur.append((0, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s.pos))
+        if s.slot_key is None:
+            target = f"RS_{s.func}"
+            cur.append((0, f"T[0].append([{target}[0], 0, [{', '.join(args)}] + [None] * {target}[1]]); return CALL", s.pos))
+        else:
+            cur.append((0, f"_t = SLOT_{s.func}[{self.ex(s.slot_key, ctx)}]", s.pos))
+            cur.append((0, f"if _t[0] >= 0: T[0].append([_t[0], 0, [{', '.join(args)}] + [None] * _t[1]]); return CALL", s.pos))
+            cur.append((0, f"_t[2](S{''.join(', ' + a for a in args)})", s.pos))
+            cur.append((0, f"pc = {nxt}; continue", s.pos))
+        self._open(blocks)
+
+    def l_If(self, s, ctx, blocks, loop):
+        mark = f"@I{next(self.uid)}@"
+        cur = blocks[-1]
+        for cond, body in s.branches:
+            bi = len(blocks)
+            cur.append((0, f"if {self.ex(cond, ctx)}:", s.pos))
+            cur.append((1, f"pc = {bi}; continue", s.pos))
+            self._open(blocks)
+            self._lower(body, ctx, blocks, loop)
+            blocks[-1].append((0, f"pc = {mark}; continue", s.pos))
+        if s.orelse is not None:
+            bi = len(blocks)
+            cur.append((0, f"pc = {bi}; continue", s.pos))
+            self._open(blocks)
+            self._lower(s.orelse, ctx, blocks, loop)
+            blocks[-1].append((0, f"pc = {mark}; continue", s.pos))
+        else:
+            cur.append((0, f"pc = {mark}; continue", s.pos))
+        after = self._open(blocks)
+        self._patch(blocks, mark, after)
+
+    def _patch(self, blocks, mark, value):
+        for b in blocks:
+            for i, (ind, text, pos) in enumerate(b):
+                if text and mark in text:
+                    b[i] = (ind, text.replace(mark, str(value)), pos)
+
+    def l_While(self, s, ctx, blocks, loop):
+        mark = f"@W{next(self.uid)}@"
+        head = self._open_from(blocks, s)
+        blocks[head].append((0, "S.steps += 1", s.pos))
+        blocks[head].append((0, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s.pos))
+        blocks[head].append((0, f"if not {self.ex(s.cond, ctx)}: pc = {mark}; continue", s.pos))
+        self._lower(s.body, self._ctx_in_loop(ctx, mark), blocks, loop=mark)
+        blocks[-1].append((0, f"pc = {head}; continue", s.pos))
+        after = self._open(blocks)
+        self._patch(blocks, mark, after)
+
+    def _open_from(self, blocks, s) -> int:
+        nb = len(blocks)
+        blocks[-1].append((0, f"pc = {nb}; continue", s.pos))
+        self._open(blocks)
+        return nb
+
+    def l_For(self, s, ctx, blocks, loop):
+        mark = f"@F{next(self.uid)}@"
+        lst, ix = self._new_slot(), self._new_slot()
+        blocks[-1].append((0, f"L[{lst}] = tuple({self.it(s.iter, ctx)}); L[{ix}] = 0", s.pos))
+        head = self._open_from(blocks, s)
+        self._declare(s.pattern, ctx)
+        blocks[head].append((0, f"if L[{ix}] >= len(L[{lst}]): pc = {mark}; continue", s.pos))
+        blocks[head].append((0, f"{self._pat(s.pattern, ctx.env)} = L[{lst}][L[{ix}]]; L[{ix}] += 1", s.pos))
+        self._lower(s.body, self._ctx_in_loop(ctx, mark), blocks, loop=mark)
+        blocks[-1].append((0, f"pc = {head}; continue", s.pos))
+        after = self._open(blocks)
+        blocks[after].append((0, f"L[{lst}] = None", s.pos))
+        self._patch(blocks, mark, after)
+
+    def l_Simultaneously(self, s, ctx, blocks, loop):
+        body_name = f"B{next(self.uid)}"
+        # the body runs as its own routine, with the same slots for locals
+        saved_env = dict(ctx.env)
+        self._declare(s.pattern, ctx)
+        body_blocks: list = [[]]
+        body_ctx = Ctx(dict(ctx.env), True, "", ctx.slots)
+        self._lower(s.body, body_ctx, body_blocks, loop=None)
+        rid = self._register(body_name)
+        self._pending_bodies.append((body_name, body_blocks))
+        nxt = len(blocks)
+        slots = [ctx.slots[n] for n in s.pattern.names]
+        cur = blocks[-1]
+        cur.append((0, f"F[1] = {nxt}", s.pos))
+        cur.append((0, f"if _spawn(S, T, {rid}, L, {self.it(s.iter, ctx)}, {slots}, {s.pattern.is_tuple}): return WAIT", s.pos))
+        cur.append((0, f"pc = {nxt}; continue", s.pos))
+        self._open(blocks)
+
+    # ---------------------------------------------------------- whole ruleset
+
+    def build(self):
+        spec = self.spec
+        o = self.out
+        self._pending_bodies = []
+        # functions
+        for name, r in spec.functions.items():
+            env = {p: f"v_{p}" for p in r.params}
+            o.emit(0, f"def F_{name}(S{''.join(', v_' + p for p in r.params)}):", r.pos)
+            o.emit(1, "Z = S.z; V = S.v", r.pos)
+            o.emit(1, f"return {self.ex(r.body, Ctx(env, False))}", r.body.pos)
+            o.emit(0, "", None)
+        # procedures
+        resumable_info = {}
+        routines = [(n, r.params, r.body, r.pos) for n, r in spec.procedures.items()]
+        routines.append(("__flow__", (), spec.flow.body, spec.flow.pos))
+        for name, params, body, pos in routines:
+            if name in self.suspends or name == "__flow__":
+                rid, nslots = self.resumable(f"R_{name}", params, body)
+                resumable_info[name] = (rid, nslots - len(params))
+                while self._pending_bodies:
+                    bname, bblocks = self._pending_bodies.pop(0)
+                    self._flush_routine(bname, bblocks)
+            else:
+                ctx = Ctx({p: f"v_{p}" for p in params}, False)
+                o.emit(0, f"def P_{name}(S{''.join(', v_' + p for p in params)}):", pos)
+                o.emit(1, "Z = S.z; V = S.v", pos)
+                self._body(body, ctx, 1, _PosOnly(pos))
+                o.emit(0, "", None)
+        self.resumable_info = resumable_info
+        # labels and prompts
+        for i, (pos, code) in enumerate(self.labels):
+            o.emit(0, f"def LBL{i}(S, L, o):", pos)
+            o.emit(1, "Z = S.z; V = S.v", pos)
+            o.emit(1, f"return {code}", pos)
+        for i, (pos, code) in enumerate(self.prompts):
+            o.emit(0, f"def PR{i}(S, L):", pos)
+            o.emit(1, "Z = S.z; V = S.v", pos)
+            o.emit(1, f"return {code}", pos)
+        return "\n".join(o.lines) + "\n"
+
+
+@dataclass
+class _PosOnly:
+    pos: Pos
+
+
+def card_label_fn(templates: dict):
+    """kind -> format template; returns label(attrs) using only the card's own attributes."""
+    fmt = string.Formatter()
+
+    def label(attrs: dict) -> str:
+        t = templates.get(attrs["kind"])
+        if not t:
+            return attrs["kind"]
+        try:
+            return fmt.vformat(t, (), attrs)
+        except (KeyError, ValueError, IndexError, AttributeError):
+            return attrs["kind"]
+
+    return label
+
+
+def compile_ruleset(spec, suspends: set):
+    """Generate and load the Python of a checked ruleset; returns a dict of what the engine needs."""
+    c = Compiler(spec, suspends)
+    source = c.build()
+    cards = tuple(Card(i) for i in range(len(c.cards)))
+    ns: dict = {
+        "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": runtime.STEP_BUDGET,
+        "WAIT": runtime.WAIT, "CALL": runtime.CALL, "RET": runtime.RET,
+        "_move": runtime.move, "_move_all": runtime.move_all, "_draw": runtime.draw,
+        "_shuffle": runtime.shuffle, "_reveal": runtime.reveal, "_top": runtime.top,
+        "_first": runtime.first, "_last": runtime.last, "_max_by": runtime.max_by,
+        "_min_by": runtime.min_by, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
+        "_decide": runtime.decide, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
+        "_get_mark": runtime.get_mark, "_event": runtime.event,
+    }
+    label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
+    labels = tuple(label(a) for a in c.cards)
+
+    def _text(parts):
+        return "".join(labels[p] if type(p) is Card else (f"Player {p + 1}" if type(p).__name__ == "Seat" else str(p))
+                       for p in parts)
+
+    ns["_text"] = _text
+    for attr in c.attrs:
+        ns[f"A_{attr}"] = tuple(a.get(attr) for a in c.cards)
+    for name, value in c.consts.values():
+        ns[name] = value
+    filename = f"<jux:{spec.name}>"
+    code = compile(source, filename, "exec")
+    exec(code, ns)
+    # slots: key -> (routine id or -1, extra locals, plain function or None)
+    for slot, table in spec.slots.items():
+        ns[f"SLOT_{slot}"] = {}
+    for name, (rid, extra) in c.resumable_info.items():
+        ns[f"RS_{name}"] = (rid, extra)
+    for slot, table in spec.slots.items():
+        for key, proc in table.items():
+            if proc in c.resumable_info:
+                rid, extra = c.resumable_info[proc]
+                ns[f"SLOT_{slot}"][key] = (rid, extra, None)
+            else:
+                ns[f"SLOT_{slot}"][key] = (-1, 0, ns[f"P_{proc}"])
+    return {
+        "source": source, "filename": filename, "line_pos": list(c.out.pos), "ns": ns,
+        "routines": tuple(ns[f] for f in c.routines), "routine_names": tuple(c.routines),
+        "flow": c.routine_ids["R___flow__"], "flow_locals": c.resumable_info["__flow__"][1],
+        "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
+        "labels": tuple(ns[f"LBL{i}"] for i in range(len(c.labels))),
+        "prompts": tuple(ns[f"PR{i}"] for i in range(len(c.prompts))),
+        "score": ns.get("F_score"), "tiebreak": ns.get("F_tiebreak"),
+    }

@@ -1,0 +1,548 @@
+"""The public API: load_ruleset, Game (new, pending, apply, view, scores, record, save, load)."""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from . import runtime
+from .check import check
+from .compile import compile_ruleset, counter_start
+from .errors import IllegalAnswer, JuxError, Pos, RecordError, StepBudgetExceeded
+from .loader import load_spec
+from .state import DECIDE, JOIN, RUN, SEATS, Card, Seat, State, decode, encode
+
+RECORD_FORMAT = "jux-record/1"
+
+
+class RuleRuntimeError(JuxError):
+    """Rule code failed while running (e.g. the top of an empty zone used as a card)."""
+
+
+# ------------------------------------------------------------------ rulesets
+
+
+class Ruleset:
+    """A loaded, checked and compiled ruleset: everything a Game needs, shared by all its games."""
+
+    def __init__(self, spec):
+        self.spec = spec
+        self.name = spec.name
+        self.title = spec.game.get("title", spec.name)
+        self.digest = spec.digest
+        suspends = check(spec)
+        c = compile_ruleset(spec, suspends)
+        self._c = c
+        self.layout = c["layout"]
+        self.cards = c["cards"]
+        self.card_attrs = c["card_attrs"]
+        self.card_labels = c["card_labels"]
+        self.routines = c["routines"]
+        self.label_fns = c["labels"]
+        self.prompt_fns = c["prompts"]
+        self.score_fn = c["score"]
+        self.tiebreak_fn = c["tiebreak"]
+        players = spec.game.get("players", {})
+        self.min_players = int(players.get("min", 1))
+        self.max_players = int(players.get("max", 1))
+        self._vis = {}
+
+    @property
+    def source(self) -> str:
+        """The generated Python (for the curious and for debugging)."""
+        return self._c["source"]
+
+    def visibility(self, n: int) -> list:
+        """Bit mask of the seats that see each zone's cards, for n players."""
+        if n not in self._vis:
+            lay = self.layout
+            everyone = (1 << n) - 1
+            masks = []
+            for name, key in lay.fixed_zones:
+                masks.append(everyone if lay.zone_def[name]["visible"] == "all" else 0)
+            for p in range(n):
+                for name in lay.player_zones:
+                    v = lay.zone_def[name]["visible"]
+                    masks.append(everyone if v == "all" else (1 << p) if v == "owner" else 0)
+            self._vis[n] = masks
+        return self._vis[n]
+
+    def procedure_texts(self) -> dict:
+        return {n: r.text for n, r in self.spec.procedures.items() if r.text}
+
+    def where(self, exc: BaseException) -> Pos | None:
+        """The rule position of the innermost generated-code frame of a traceback."""
+        tb = exc.__traceback__
+        pos = None
+        fn = self._c["filename"]
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == fn:
+                line = tb.tb_lineno - 1
+                lp = self._c["line_pos"]
+                if 0 <= line < len(lp) and lp[line] is not None:
+                    pos = lp[line]
+            tb = tb.tb_next
+        return pos
+
+
+_CACHE: dict = {}
+
+
+def load_ruleset(name_or_path="capital_jux") -> Ruleset:
+    """Load, check and compile a ruleset by name (a folder under rules/) or path. Raises RuleErrors."""
+    spec = load_spec(name_or_path)
+    key = (str(Path(spec.path).resolve()), spec.digest)
+    if key not in _CACHE:
+        _CACHE[key] = Ruleset(spec)
+    return _CACHE[key]
+
+
+# ------------------------------------------------------------------ decisions
+
+
+@dataclass(frozen=True)
+class Option:
+    id: int
+    label: str
+    value: object
+
+
+class Decision:
+    """A choice a player must make: who, a prompt, the legal options, how many to pick."""
+
+    def __init__(self, game: "Game", thread: list):
+        self._game = game
+        self._t = thread
+        d = thread[2]
+        self.id = thread[6]
+        self.player = d[0]
+        self.values = d[1]
+        self.min = d[2]
+        self.max = d[3]
+        self.many = d[4]
+
+    @property
+    def optional(self) -> bool:
+        return self.min == 0
+
+    @cached_property
+    def prompt(self) -> str:
+        d = self._t[2]
+        if d[6] < 0:
+            return "Choose"
+        g = self._game
+        L = self._t[0][-1][2]
+        return g._render(g.rules.prompt_fns[d[6]](g.state, L), self.player)
+
+    @cached_property
+    def options(self) -> list:
+        g = self._game
+        d = self._t[2]
+        L = self._t[0][-1][2]
+        out = []
+        for i, v in enumerate(self.values):
+            if d[5] >= 0:
+                label = g._render(g.rules.label_fns[d[5]](g.state, L, v), self.player)
+            else:
+                label = g._render_value(v, self.player)
+            out.append(Option(i, label, v))
+        return out
+
+    def __repr__(self):
+        return f"Decision(player={self.player}, prompt={self.prompt!r}, options={[o.label for o in self.options]})"
+
+
+# ------------------------------------------------------------------ games
+
+
+class Game:
+    """One game of a ruleset. Create with Game.new, answer game.pending with game.apply."""
+
+    def __init__(self, rules: Ruleset, state: State, seed: int, names: list):
+        self.rules = rules
+        self.state = state
+        self.seed = seed
+        self.names = names
+        self.answers: list = []
+
+    # ---------------------------------------------------------- creation
+
+    @classmethod
+    def new(cls, rules, players: int = 4, seed: int = 0, names=None, log: bool = True) -> "Game":
+        if isinstance(rules, (str, Path)):
+            rules = load_ruleset(rules)
+        if not rules.min_players <= players <= rules.max_players:
+            raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+        names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
+        if len(names) != players:
+            raise JuxError(f"{len(names)} names given for {players} players")
+        lay = rules.layout
+        vis = rules.visibility(players)
+        S = State.__new__(State)
+        S.n = players
+        S.vis = vis
+        S.z = [[] for _ in range(lay.zone_count(players))]
+        S.loc = [0] * len(rules.cards)
+        S.k = [0] * len(rules.cards)
+        for kind_cards_zone in _start_zones(rules):
+            kind, zi = kind_cards_zone
+            for c in rules.cards:
+                if rules.card_attrs[c]["kind"] == kind:
+                    S.z[zi].append(c)
+                    S.loc[c] = zi
+                    S.k[c] = vis[zi]
+        S.v = []
+        for name, key in lay.fixed_counters:
+            S.v.append(counter_start(lay.counter_def[name]))
+        for p in range(players):
+            for name in lay.player_counters:
+                S.v.append(counter_start(lay.counter_def[name]))
+        S.m = {}
+        S.rng = runtime.seed_rng(seed)
+        S.threads = [[[[rules._c["flow"], 0, [None] * rules._c["flow_locals"]]], RUN, None, None, -1, 0, 0]]
+        S.next_tid = 1
+        S.steps = 0
+        S.log = [] if log else None
+        g = cls(rules, S, int(seed), names)
+        g._run()
+        return g
+
+    # ---------------------------------------------------------- running
+
+    def _run(self):
+        S = self.state
+        routines = self.rules.routines
+        try:
+            while True:
+                T = None
+                for t in S.threads:
+                    if t[1] == RUN:
+                        T = t
+                        break
+                if T is None:
+                    return
+                stack = T[0]
+                while stack:
+                    fr = stack[-1]
+                    r = routines[fr[0]](S, T, fr)
+                    if r == "wait":
+                        break
+                    if r == "ret":
+                        stack.pop()
+                if not stack:
+                    S.threads.remove(T)
+                    parent = T[4]
+                    for t in S.threads:
+                        if t[6] == parent:
+                            t[5] -= 1
+                            if t[5] == 0:
+                                t[1] = RUN
+                            break
+        except StepBudgetExceeded:
+            raise
+        except RecursionError as e:
+            pos = self.rules.where(e)
+            raise RuleRuntimeError(f"{pos}: the rules call themselves without end" if pos else str(e)) from None
+        except Exception as e:  # an error in rule code: report where in the rules
+            pos = self.rules.where(e)
+            msg = _describe(e)
+            raise RuleRuntimeError(f"{pos}: {msg}" if pos else msg) from None
+
+    @property
+    def over(self) -> bool:
+        return not self.state.threads
+
+    @property
+    def pending(self) -> list:
+        """The decisions waiting for an answer, in seat order of creation."""
+        return [Decision(self, t) for t in self.state.threads if t[1] == DECIDE]
+
+    def pending_for(self, player: int) -> list:
+        return [d for d in self.pending if d.player == player]
+
+    def apply(self, choice, player: int | None = None, decision: int | None = None) -> None:
+        """Answer a pending decision with an option index, a list of indices, or an option label.
+
+        With several decisions pending (a simultaneous draft) say whose with player= (or decision=
+        its id). An illegal answer raises IllegalAnswer and changes nothing.
+        """
+        S = self.state
+        waiting = [t for t in S.threads if t[1] == DECIDE]
+        if not waiting:
+            raise IllegalAnswer("the game is over: there is no decision to answer" if self.over
+                                else "no decision is waiting")
+        if decision is not None:
+            waiting = [t for t in waiting if t[6] == decision]
+        elif player is not None:
+            waiting = [t for t in waiting if t[2][0] == player]
+        if not waiting:
+            who = f"decision {decision}" if decision is not None else f"player {player}"
+            raise IllegalAnswer(f"no decision is waiting for {who}")
+        if len(waiting) > 1 and player is None and decision is None:
+            seats = ", ".join(str(t[2][0]) for t in waiting)
+            raise IllegalAnswer(f"several players are deciding ({seats}): say which with player=")
+        T = waiting[0]
+        idx = self._normalize(T, choice)
+        d = T[2]
+        values = d[1]
+        T[3] = [values[i] for i in idx] if d[4] else (values[idx[0]] if idx else None)
+        T[1] = RUN
+        T[2] = None
+        S.steps = 0
+        self.answers.append([d[0], idx if d[4] else (idx[0] if idx else None)])
+        self._run()
+
+    def _normalize(self, T, choice) -> list:
+        d = T[2]
+        values, lo, hi, many = d[1], d[2], d[3], d[4]
+        n = len(values)
+        if isinstance(choice, Option):
+            choice = choice.id
+        if choice is None:
+            idx = []
+        elif isinstance(choice, bool):
+            raise IllegalAnswer(f"answer with an option number from 0 to {n - 1}")
+        elif isinstance(choice, int):
+            idx = [choice]
+        elif isinstance(choice, str):
+            labels = [o.label for o in Decision(self, T).options]
+            if choice not in labels:
+                raise IllegalAnswer(f"'{choice}' is not one of the options: {'; '.join(labels)}")
+            idx = [labels.index(choice)]
+        elif isinstance(choice, (list, tuple)):
+            idx = []
+            for c in choice:
+                if isinstance(c, str):
+                    labels = [o.label for o in Decision(self, T).options]
+                    if c not in labels:
+                        raise IllegalAnswer(f"'{c}' is not one of the options: {'; '.join(labels)}")
+                    # a label may stand for several equal options: take the next unused one
+                    c = next(i for i, l in enumerate(labels) if l == c and i not in idx) if \
+                        any(l == c and i not in idx for i, l in enumerate(labels)) else labels.index(c)
+                if isinstance(c, Option):
+                    c = c.id
+                if not isinstance(c, int) or isinstance(c, bool):
+                    raise IllegalAnswer(f"answer with option numbers from 0 to {n - 1}")
+                idx.append(c)
+        else:
+            raise IllegalAnswer(f"answer with an option number from 0 to {n - 1}")
+        for i in idx:
+            if not 0 <= i < n:
+                raise IllegalAnswer(f"option {i} does not exist: choose from 0 to {n - 1}")
+        if len(set(idx)) != len(idx):
+            raise IllegalAnswer("an option is chosen twice")
+        if not lo <= len(idx) <= hi:
+            want = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise IllegalAnswer(f"choose {want} option{'s' if hi != 1 else ''}, not {len(idx)}")
+        if not many and len(idx) > 1:
+            raise IllegalAnswer("choose one option")
+        return idx
+
+    # ---------------------------------------------------------- results
+
+    @property
+    def scores(self) -> list:
+        """Each seat's score (the ruleset's score function); available at any time."""
+        f = self.rules.score_fn
+        return [f(self.state, SEATS[p]) for p in range(self.state.n)]
+
+    def tiebreaks(self) -> list:
+        f = self.rules.tiebreak_fn
+        if f is None:
+            return [[] for _ in range(self.state.n)]
+        return [list(f(self.state, SEATS[p])) for p in range(self.state.n)]
+
+    @property
+    def winners(self) -> list:
+        """The seats with the best (score, tie-break); more than one only on a complete tie."""
+        keys = [(s, t) for s, t in zip(self.scores, self.tiebreaks())]
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    # ---------------------------------------------------------- views
+
+    def knows(self, player: int, card: int) -> bool:
+        return bool((self.state.k[card] >> player) & 1)
+
+    def _render_value(self, v, viewer) -> str:
+        t = type(v)
+        if t is Card:
+            return self.rules.card_labels[v] if viewer is None or (self.state.k[v] >> viewer) & 1 else "a face-down card"
+        if t is Seat:
+            return self.names[v]
+        if t is tuple or t is list:
+            return " ".join(self._render_value(x, viewer) for x in v)
+        if v is True:
+            return "yes"
+        if v is False:
+            return "no"
+        if v is None:
+            return "none"
+        return str(v)
+
+    def _render(self, parts, viewer) -> str:
+        return "".join(self._render_value(p, viewer) for p in parts)
+
+    def render_event(self, event, viewer=None) -> str:
+        out = []
+        for p in event:
+            if type(p) is tuple and len(p) == 2 and type(p[0]) is int and type(p[1]) is int:
+                c, mask = p
+                known = viewer is None or (mask >> viewer) & 1
+                out.append(self.rules.card_labels[c] if known else "a face-down card")
+            else:
+                out.append(self._render_value(p, viewer))
+        return "".join(out)
+
+    def log_lines(self, viewer: int | None = None) -> list:
+        """The game log in words, as the viewer may know it (None: everything)."""
+        return [self.render_event(e, viewer) for e in (self.state.log or [])]
+
+    def card_info(self, c: int, viewer) -> dict:
+        if viewer is None or (self.state.k[c] >> viewer) & 1:
+            d = dict(self.rules.card_attrs[c])
+            d["label"] = self.rules.card_labels[c]
+            d["id"] = int(c)
+            marks = self.state.m.get(c)
+            if marks:
+                d["marks"] = dict(marks)
+            return d
+        return {"hidden": True}
+
+    def view(self, player: int | None) -> dict:
+        """What one player may know (None: everything). Hidden cards show only as {'hidden': True}."""
+        S = self.state
+        lay = self.rules.layout
+        zones = []
+        for zi, zone in enumerate(S.z):
+            name, key, owner = lay.zone_of(zi)
+            zones.append({"name": name, "key": key, "owner": owner,
+                          "cards": [self.card_info(c, player) for c in zone]})
+        counters = {}
+        for ci, (name, key) in enumerate(lay.fixed_counters):
+            if key is None:
+                counters[name] = _plain(S.v[ci])
+            else:
+                counters.setdefault(name, {})[key] = _plain(S.v[ci])
+        f = len(lay.fixed_counters)
+        for name in lay.player_counters:
+            counters[name] = [_plain(S.v[lay.counter(name, p)]) for p in range(S.n)]
+        mine = [d for d in self.pending if player is None or d.player == player]
+        return {
+            "ruleset": self.rules.name, "player": player, "players": S.n, "names": list(self.names),
+            "zones": zones, "counters": counters,
+            "decisions": [{"id": d.id, "player": d.player, "prompt": d.prompt, "min": d.min, "max": d.max,
+                           "options": [{"id": o.id, "label": o.label} for o in d.options]} for d in mine],
+            "waiting_for": sorted({d.player for d in self.pending}),
+            "log": self.log_lines(player), "over": self.over,
+            "scores": self.scores if self.over else None,
+        }
+
+    # ---------------------------------------------------------- records, saves, copies
+
+    def record(self) -> dict:
+        """The game record: ruleset, seed, players and answers; replays to this exact game."""
+        return {"format": RECORD_FORMAT, "ruleset": self.rules.name, "digest": self.rules.digest,
+                "players": self.state.n, "seed": self.seed, "names": list(self.names),
+                "answers": [list(a) for a in self.answers]}
+
+    def save(self) -> dict:
+        """A save: the record plus the state it leads to (checked on load)."""
+        d = self.record()
+        d["state"] = self.state.to_json()
+        return d
+
+    @classmethod
+    def from_record(cls, record, rules: Ruleset | None = None, log: bool = True) -> "Game":
+        """Replay a record (or a save) to the game it describes. Raises RecordError when it cannot."""
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not a jux game record (expected \"format\": \"{RECORD_FORMAT}\")")
+        for key in ("ruleset", "players", "seed", "answers"):
+            if key not in record:
+                raise RecordError(f"the record has no '{key}' (truncated?)")
+        if rules is None:
+            try:
+                rules = load_ruleset(record["ruleset"])
+            except JuxError as e:
+                raise RecordError(f"cannot load ruleset '{record['ruleset']}': {e}") from None
+        if record.get("digest") and record["digest"] != rules.digest:
+            raise RecordError(f"the record was made with other rule files for '{rules.name}' "
+                              f"(digest {record['digest']}, these rules are {rules.digest})")
+        try:
+            g = cls.new(rules, int(record["players"]), int(record["seed"]), record.get("names"), log=log)
+        except (JuxError, TypeError, ValueError) as e:
+            raise RecordError(f"the record's setup is invalid: {e}") from None
+        answers = record["answers"]
+        if not isinstance(answers, list):
+            raise RecordError("'answers' is not a list")
+        for i, a in enumerate(answers):
+            if not (isinstance(a, list) and len(a) == 2):
+                raise RecordError(f"answer {i + 1} is not [player, choice]")
+            try:
+                g.apply(a[1], player=a[0])
+            except IllegalAnswer as e:
+                raise RecordError(f"answer {i + 1} of {len(answers)} does not fit the game: {e}") from None
+        if "state" in record:
+            if record["state"] != g.state.to_json():
+                raise RecordError("the saved state does not match the game its answers give (edited file?)")
+        return g
+
+    load = from_record
+
+    def copy(self, log: bool = False) -> "Game":
+        """An independent copy (for search); without the log unless asked."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.state = self.state.copy(log=log)
+        g.seed = self.seed
+        g.names = self.names
+        g.answers = list(self.answers)
+        return g
+
+
+def _plain(v):
+    if type(v) in (Seat, Card):
+        return int(v)
+    return v
+
+
+def _start_zones(rules):
+    lay = rules.layout
+    out = []
+    for name, z in lay.zone_def.items():
+        for kind in z.get("start", []):
+            zi = lay.zone_index.get(name)
+            if isinstance(zi, int):
+                out.append((kind, zi))
+    return out
+
+
+def _describe(e: Exception) -> str:
+    if isinstance(e, TypeError) and "NoneType" in str(e):
+        return f"a value is none where a card or number is needed ({e})"
+    if isinstance(e, (IndexError, KeyError)):
+        return f"no such item: {e}"
+    if isinstance(e, ZeroDivisionError):
+        return "division by zero"
+    return f"{type(e).__name__}: {e}"
+
+
+def save_json(data: dict, path) -> None:
+    """Write JSON atomically: a failed write leaves any existing file as it was."""
+    import os
+    import tempfile
+
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=str(path.parent or "."), prefix=".jux-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w") as f:
+            json.dump(data, f)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

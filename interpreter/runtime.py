@@ -1,0 +1,221 @@
+"""What compiled rule code calls at run time: moving cards, chance, decisions, threads, the log.
+
+Everything here works on a State and knows nothing of any game.
+"""
+from __future__ import annotations
+
+from .errors import StepBudgetExceeded
+from .state import DECIDE, JOIN, RUN, SEATS, Card, Seat
+
+M64 = (1 << 64) - 1
+WAIT, CALL, RET = "wait", "call", "ret"
+STEP_BUDGET = 200_000
+
+
+class RuleRuntimeError(Exception):
+    """An error raised by rule code while it runs (mapped to a rule position by the engine)."""
+
+
+# ------------------------------------------------------------------ chance
+
+
+def seed_rng(seed: int) -> int:
+    return (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & M64
+
+
+def rand_below(S, n: int) -> int:
+    x = (S.rng + 0x9E3779B97F4A7C15) & M64
+    S.rng = x
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & M64
+    x ^= x >> 31
+    return (x * n) >> 64
+
+
+def shuffle(S, zi: int):
+    lst = S.z[zi]
+    for i in range(len(lst) - 1, 0, -1):
+        j = rand_below(S, i + 1)
+        lst[i], lst[j] = lst[j], lst[i]
+    mask = S.vis[zi]
+    K = S.k
+    for c in lst:
+        K[c] = mask
+
+
+# ------------------------------------------------------------------ cards
+
+
+def move(S, c, zi: int, bottom: bool = False):
+    """Move a card, a list of cards or nothing (none) to zone zi."""
+    if c is None:
+        return
+    if type(c) is not Card:
+        for x in tuple(c):
+            move(S, x, zi, bottom)
+        return
+    src = S.loc[c]
+    S.z[src].remove(c)
+    if bottom:
+        S.z[zi].insert(0, c)
+    else:
+        S.z[zi].append(c)
+    S.loc[c] = zi
+    S.k[c] |= S.vis[zi]
+
+
+def move_all(S, src: int, zi: int, bottom: bool = False):
+    cards = S.z[src]
+    if not cards or src == zi:
+        return
+    S.z[src] = []
+    dest = S.z[zi]
+    if bottom:
+        dest[0:0] = cards
+    else:
+        dest.extend(cards)
+    loc, K, mask = S.loc, S.k, S.vis[zi]
+    for c in cards:
+        loc[c] = zi
+        K[c] |= mask
+
+
+def draw(S, n: int, src: int, zi: int):
+    """Move the top n cards of src to zi, one at a time (fewer if src runs out)."""
+    from_ = S.z[src]
+    dest = S.z[zi]
+    loc, K, mask = S.loc, S.k, S.vis[zi]
+    for _ in range(n):
+        if not from_:
+            return
+        c = from_.pop()
+        dest.append(c)
+        loc[c] = zi
+        K[c] |= mask
+
+
+def reveal(S, what, to=None):
+    if what is None:
+        return
+    cards = (what,) if type(what) is Card else tuple(what)
+    mask = ((1 << S.n) - 1) if to is None else (1 << int(to))
+    for c in cards:
+        S.k[c] |= mask
+
+
+def top(zone):
+    return zone[-1] if zone else None
+
+
+def first(xs):
+    for x in xs:
+        return x
+    return None
+
+
+def last(xs):
+    xs = tuple(xs)
+    return xs[-1] if xs else None
+
+
+def max_by(xs, key):
+    best = bestk = None
+    for x in xs:
+        k = key(x)
+        if best is None or k > bestk:
+            best, bestk = x, k
+    return best
+
+
+def min_by(xs, key):
+    best = bestk = None
+    for x in xs:
+        k = key(x)
+        if best is None or k < bestk:
+            best, bestk = x, k
+    return best
+
+
+def turn_order(S, start) -> tuple:
+    n = S.n
+    s = int(start) % n
+    return tuple(SEATS[(s + i) % n] for i in range(n))
+
+
+def budget(S, where: str):
+    raise StepBudgetExceeded(f"{where}: the rules ran {STEP_BUDGET} steps without stopping at a "
+                             "decision; a loop in this rule probably never ends")
+
+
+# ------------------------------------------------------------------ decisions and threads
+
+
+def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id) -> bool:
+    """Stop thread T at a decision; False (with the answer set) when there is nothing to decide."""
+    options = list(options)
+    n = len(options)
+    if count is None and upto is None:
+        lo, hi, many = 1, 1, False
+    elif count is not None:
+        lo = hi = min(int(count), n)
+        many = True
+    else:
+        hi = min(int(upto), n)
+        lo = min(1, hi)
+        many = True
+    if optional:
+        lo = 0
+    if n == 0 or hi == 0:
+        T[3] = [] if many else None
+        return False
+    T[1] = DECIDE
+    T[2] = [int(player), options, lo, hi, many, label_id, prompt_id]
+    T[3] = None
+    return True
+
+
+def spawn(S, T, body_id, L, items, slots, tuple_pattern) -> bool:
+    """Start one thread per item running body_id with a copy of the locals L; T waits for them."""
+    items = tuple(items)
+    if not items:
+        return False
+    for item in items:
+        locs = L[:]
+        if tuple_pattern:
+            for s, v in zip(slots, item):
+                locs[s] = v
+        else:
+            locs[slots[0]] = item
+        tid = S.next_tid
+        S.next_tid += 1
+        S.threads.append([[[body_id, 0, locs]], RUN, None, None, T[6], 0, tid])
+    T[1] = JOIN
+    T[5] = len(items)
+    return True
+
+
+def set_mark(S, c, name, value):
+    if c is None:
+        return
+    d = S.m.get(c)
+    if d is None:
+        d = S.m[c] = {}
+    d[name] = value
+
+
+def get_mark(S, c, name, default):
+    d = S.m.get(c)
+    if d is None:
+        return default
+    return d.get(name, default)
+
+
+def event(S, parts):
+    """A log event: its parts, with each card's knowers at the moment it was logged."""
+    out = []
+    for p in parts:
+        if type(p) is Card:
+            out.append((int(p), S.k[p]))
+        else:
+            out.append(p)
+    return out

@@ -1,0 +1,135 @@
+"""Game state: plain data (lists, ints, strings), cheap to copy, written to JSON and back exactly.
+
+Cards are ints (their id in the ruleset's card table) wrapped as Card so labels and views can tell
+them from numbers; seats are ints wrapped as Seat. Both are int subclasses: arithmetic, comparison
+and hashing are those of int.
+"""
+from __future__ import annotations
+
+
+class Card(int):
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"Card({int(self)})"
+
+
+class Seat(int):
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"Seat({int(self)})"
+
+
+MAX_SEATS = 16
+SEATS = tuple(Seat(i) for i in range(MAX_SEATS))
+PLAYERS = tuple(SEATS[:n] for n in range(MAX_SEATS + 1))
+
+# thread fields: [stack, status, decision, answer, parent_tid, waiting_children, tid]
+RUN, DECIDE, JOIN = 0, 1, 2
+
+
+class State:
+    """Where everything is, and where the rules stopped.
+
+    z: zones, each a list of card ids (the end of a list is its top)
+    v: counters
+    k: for each card, a bit mask of the seats that know it
+    loc: for each card, the index of the zone it is in
+    m: marks on cards {card: {mark: value}}
+    rng: the random generator's 64-bit state
+    threads: the rule code stopped at decisions: [[frames], status, decision, answer, parent, waiting, id]
+        a frame is [routine id, resume point, locals]
+    n: number of players
+    log: events for the log (None when not logging, e.g. in a search copy)
+    """
+
+    __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "vis")
+
+    def copy(self, log: bool = False) -> "State":
+        s = State.__new__(State)
+        s.z = [z[:] for z in self.z]
+        s.v = self.v[:]
+        s.k = self.k[:]
+        s.loc = self.loc[:]
+        s.m = {c: d.copy() for c, d in self.m.items()} if self.m else {}
+        s.rng = self.rng
+        s.threads = [[[[f[0], f[1], f[2][:]] for f in t[0]], t[1], t[2], t[3], t[4], t[5], t[6]]
+                     for t in self.threads]
+        s.n = self.n
+        s.next_tid = self.next_tid
+        s.steps = 0
+        s.log = list(self.log) if (log and self.log is not None) else None
+        s.vis = self.vis
+        return s
+
+    # ------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict:
+        return {
+            "zones": [list(map(int, z)) for z in self.z],
+            "counters": [encode(x) for x in self.v],
+            "known": list(self.k),
+            "marks": [[int(c), {k: encode(v) for k, v in d.items()}] for c, d in sorted(self.m.items())],
+            "rng": self.rng,
+            "threads": [[[[f[0], f[1], [encode(x) for x in f[2]]] for f in t[0]], t[1], encode(t[2]),
+                         encode(t[3]), t[4], t[5], t[6]] for t in self.threads],
+            "players": self.n,
+            "next_tid": self.next_tid,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict, cards: tuple, vis: list) -> "State":
+        s = cls.__new__(cls)
+        s.z = [[cards[c] for c in z] for z in d["zones"]]
+        s.v = [decode(x) for x in d["counters"]]
+        s.k = list(d["known"])
+        s.loc = [0] * len(cards)
+        for zi, z in enumerate(s.z):
+            for c in z:
+                s.loc[c] = zi
+        s.m = {cards[c]: {k: decode(v) for k, v in marks.items()} for c, marks in d["marks"]}
+        s.rng = int(d["rng"])
+        s.threads = [[[[f[0], f[1], [decode(x) for x in f[2]]] for f in t[0]], t[1], decode(t[2]),
+                      decode(t[3]), t[4], t[5], t[6]] for t in d["threads"]]
+        s.n = int(d["players"])
+        s.next_tid = int(d["next_tid"])
+        s.steps = 0
+        s.log = None
+        s.vis = vis
+        return s
+
+    def same_as(self, other: "State") -> bool:
+        return self.to_json() == other.to_json()
+
+
+def encode(x):
+    """Value -> JSON, keeping cards, seats and tuples apart from ints and lists."""
+    t = type(x)
+    if t is Card:
+        return {"card": int(x)}
+    if t is Seat:
+        return {"seat": int(x)}
+    if t is tuple:
+        return {"tuple": [encode(i) for i in x]}
+    if t is list:
+        return [encode(i) for i in x]
+    if t is range:
+        return [encode(i) for i in x]
+    return x
+
+
+_CARDS_FOR_DECODE: list = []
+
+
+def decode(x):
+    if type(x) is dict:
+        if "card" in x:
+            return Card(x["card"])
+        if "seat" in x:
+            return SEATS[x["seat"]]
+        if "tuple" in x:
+            return tuple(decode(i) for i in x["tuple"])
+    if type(x) is list:
+        return [decode(i) for i in x]
+    return x
