@@ -804,4 +804,7 @@ def compile_ruleset(spec, suspends: set):
         "labels": tuple(ns[f"LBL{i}"] for i in range(len(c.labels))),
         "prompts": tuple(ns[f"PR{i}"] for i in range(len(c.prompts))),
         "score": ns.get("F_score"), "tiebreak": ns.get("F_tiebreak"),
+        "procedures": {name: (c.resumable_info[name] if name in c.resumable_info else ns[f"P_{name}"])
+                       for name in spec.procedures},
+        "functions": {name: ns[f"F_{name}"] for name in spec.functions},
     }

@@ -170,7 +170,8 @@ class Game:
     # ---------------------------------------------------------- creation
 
     @classmethod
-    def new(cls, rules, players: int = 4, seed: int = 0, names=None, log: bool = True) -> "Game":
+    def new(cls, rules, players: int = 4, seed: int = 0, names=None, log: bool = True,
+            start: bool = True) -> "Game":
         if isinstance(rules, (str, Path)):
             rules = load_ruleset(rules)
         if not rules.min_players <= players <= rules.max_players:
@@ -206,8 +207,87 @@ class Game:
         S.steps = 0
         S.log = [] if log else None
         g = cls(rules, S, int(seed), names)
+        if start:
+            g._run()
+        return g
+
+    @classmethod
+    def scenario(cls, rules, players: int, zones: dict | None = None, counters: dict | None = None,
+                 run: str | None = None, args=(), seed: int = 0, names=None) -> "Game":
+        """A game set up at a given position, running one procedure (a rulebook example).
+
+        zones: {"capital": ["blue 4", ...], "hand[0]": [...], "modifiers[blue]": [...]}: cards by
+        label, taken from where the ruleset starts them (the last listed is the top).
+        counters: {"gold_pile": 5, "gold": [0, 3, 0]}. run: a procedure name; args: its arguments
+        (ints for seats). Without run the whole game flow starts from the position.
+        """
+        if isinstance(rules, (str, Path)):
+            rules = load_ruleset(rules)
+        g = cls.new(rules, players, seed, names, start=False)
+        S = g.state
+        lay = rules.layout
+        names_of = lay.zone_names(players)
+        free = {}
+        for c in rules.cards:
+            free.setdefault(rules.card_labels[c], []).append(c)
+        for zname, labels in (zones or {}).items():
+            key = zname.replace(" ", "")
+            if key not in names_of:
+                raise JuxError(f"no zone '{zname}' (zones: {', '.join(names_of)})")
+            zi = names_of.index(key)
+            for label in labels:
+                pool = free.get(label)
+                if not pool:
+                    raise JuxError(f"no card '{label}' left to place in {zname}")
+                runtime.move(S, pool.pop(0), zi)
+        for cname, value in (counters or {}).items():
+            if cname in lay.player_counters:
+                for p, v in enumerate(value):
+                    S.v[lay.counter(cname, p)] = v
+            elif cname in lay.counter_index:
+                ci = lay.counter_index[cname]
+                if isinstance(ci, dict):
+                    for k, v in value.items():
+                        S.v[ci[k]] = v
+                else:
+                    S.v[ci] = value
+            else:
+                raise JuxError(f"no counter '{cname}'")
+        args = [SEATS[a] if isinstance(a, int) and not isinstance(a, bool) else a for a in args]
+        if run is not None:
+            proc = rules._c["procedures"].get(run)
+            if proc is None:
+                raise JuxError(f"no procedure '{run}'")
+            if isinstance(proc, tuple):
+                rid, extra = proc
+                S.threads = [[[[rid, 0, list(args) + [None] * extra]], RUN, None, None, -1, 0, 0]]
+            else:
+                S.threads = []
+                try:
+                    proc(S, *args)
+                except Exception as e:
+                    pos = rules.where(e)
+                    raise RuleRuntimeError(f"{pos}: {_describe(e)}" if pos else _describe(e)) from None
         g._run()
         return g
+
+    def zone(self, name: str) -> list:
+        """Labels of the cards in a zone by its display name ('capital', 'hand[0]', 'modifiers[blue]')."""
+        names_of = self.rules.layout.zone_names(self.state.n)
+        key = name.replace(" ", "")
+        if key not in names_of:
+            raise JuxError(f"no zone '{name}' (zones: {', '.join(names_of)})")
+        return [self.rules.card_labels[c] for c in self.state.z[names_of.index(key)]]
+
+    def counter(self, name: str, key=None):
+        lay = self.rules.layout
+        if name in lay.player_counters:
+            vals = [_plain(self.state.v[lay.counter(name, p)]) for p in range(self.state.n)]
+            return vals if key is None else vals[key]
+        ci = lay.counter_index[name]
+        if isinstance(ci, dict):
+            return {k: _plain(self.state.v[i]) for k, i in ci.items()} if key is None else _plain(self.state.v[ci[key]])
+        return _plain(self.state.v[ci])
 
     # ---------------------------------------------------------- running
 
