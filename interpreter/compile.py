@@ -604,14 +604,17 @@ class Compiler:
         cur.append((0, f"F[1] = {nxt}", s.pos))
         cur.append((0, "S.steps += 1", s.pos))
         cur.append((0, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s.pos))
+        # Push the callee's frame and run it at once; only if it stops does the driver take over.
+        call = (f"_f = [_t[0], 0, [{', '.join(args)}] + [None] * _t[1]]; T[0].append(_f); "
+                f"_r = ROUT[_t[0]](S, T, _f)")
         if s.slot_key is None:
-            target = f"RS_{s.func}"
-            cur.append((0, f"T[0].append([{target}[0], 0, [{', '.join(args)}] + [None] * {target}[1]]); return CALL", s.pos))
+            cur.append((0, f"_t = RS_{s.func}", s.pos))
         else:
             cur.append((0, f"_t = SLOT_{s.func}[{self.ex(s.slot_key, ctx)}]", s.pos))
-            cur.append((0, f"if _t[0] >= 0: T[0].append([_t[0], 0, [{', '.join(args)}] + [None] * _t[1]]); return CALL", s.pos))
-            cur.append((0, f"_t[2](S{''.join(', ' + a for a in args)})", s.pos))
-            cur.append((0, f"pc = {nxt}; continue", s.pos))
+            cur.append((0, f"if _t[0] < 0: _t[2](S{''.join(', ' + a for a in args)}); pc = {nxt}; continue", s.pos))
+        cur.append((0, call, s.pos))
+        cur.append((0, f"if _r is not RET: return _r", s.pos))
+        cur.append((0, f"T[0].pop(); pc = {nxt}; continue", s.pos))
         self._open(blocks)
 
     def l_If(self, s, ctx, blocks, loop):
@@ -784,6 +787,7 @@ def compile_ruleset(spec, suspends: set):
     filename = f"<jux:{spec.name}>"
     code = compile(source, filename, "exec")
     exec(code, ns)
+    ns["ROUT"] = tuple(ns[f] for f in c.routines)
     # slots: key -> (routine id or -1, extra locals, plain function or None)
     for slot, table in spec.slots.items():
         ns[f"SLOT_{slot}"] = {}

@@ -12,6 +12,7 @@ from .check import check
 from .compile import compile_ruleset, counter_start
 from .errors import IllegalAnswer, JuxError, Pos, RecordError, StepBudgetExceeded
 from .loader import load_spec
+from .runtime import RET, WAIT
 from .state import DECIDE, JOIN, RUN, SEATS, Card, Seat, State, decode, encode
 
 RECORD_FORMAT = "jux-record/1"
@@ -48,6 +49,7 @@ class Ruleset:
         self.min_players = int(players.get("min", 1))
         self.max_players = int(players.get("max", 1))
         self._vis = {}
+        self._initial = {}
 
     @property
     def source(self) -> str:
@@ -68,6 +70,35 @@ class Ruleset:
                     masks.append(everyone if v == "all" else (1 << p) if v == "owner" else 0)
             self._vis[n] = masks
         return self._vis[n]
+
+    def initial_state(self, n: int) -> State:
+        """The state before the flow runs: every card where its kind starts, counters at start."""
+        if n not in self._initial:
+            lay = self.layout
+            vis = self.visibility(n)
+            S = State.__new__(State)
+            S.n = n
+            S.vis = vis
+            S.z = [[] for _ in range(lay.zone_count(n))]
+            S.loc = [0] * len(self.cards)
+            S.k = [0] * len(self.cards)
+            for kind, zi in _start_zones(self):
+                for c in self.cards:
+                    if self.card_attrs[c]["kind"] == kind:
+                        S.z[zi].append(c)
+                        S.loc[c] = zi
+                        S.k[c] = vis[zi]
+            S.v = [counter_start(lay.counter_def[name]) for name, key in lay.fixed_counters]
+            for p in range(n):
+                S.v.extend(counter_start(lay.counter_def[name]) for name in lay.player_counters)
+            S.m = {}
+            S.rng = 0
+            S.threads = []
+            S.next_tid = 1
+            S.steps = 0
+            S.log = None
+            self._initial[n] = S
+        return self._initial[n]
 
     def procedure_texts(self) -> dict:
         return {n: r.text for n, r in self.spec.procedures.items() if r.text}
@@ -179,27 +210,7 @@ class Game:
         names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
         if len(names) != players:
             raise JuxError(f"{len(names)} names given for {players} players")
-        lay = rules.layout
-        vis = rules.visibility(players)
-        S = State.__new__(State)
-        S.n = players
-        S.vis = vis
-        S.z = [[] for _ in range(lay.zone_count(players))]
-        S.loc = [0] * len(rules.cards)
-        S.k = [0] * len(rules.cards)
-        for kind_cards_zone in _start_zones(rules):
-            kind, zi = kind_cards_zone
-            for c in rules.cards:
-                if rules.card_attrs[c]["kind"] == kind:
-                    S.z[zi].append(c)
-                    S.loc[c] = zi
-                    S.k[c] = vis[zi]
-        S.v = []
-        for name, key in lay.fixed_counters:
-            S.v.append(counter_start(lay.counter_def[name]))
-        for p in range(players):
-            for name in lay.player_counters:
-                S.v.append(counter_start(lay.counter_def[name]))
+        S = rules.initial_state(players).copy()
         S.m = {}
         S.rng = runtime.seed_rng(seed)
         S.threads = [[[[rules._c["flow"], 0, [None] * rules._c["flow_locals"]]], RUN, None, None, -1, 0, 0]]
@@ -291,25 +302,26 @@ class Game:
 
     # ---------------------------------------------------------- running
 
-    def _run(self):
+    def _run(self, T=None):
+        """Run thread T (or the first runnable one) until every thread waits or the game ends."""
         S = self.state
         routines = self.rules.routines
         try:
             while True:
-                T = None
-                for t in S.threads:
-                    if t[1] == RUN:
-                        T = t
-                        break
                 if T is None:
-                    return
+                    for t in S.threads:
+                        if t[1] == RUN:
+                            T = t
+                            break
+                    else:
+                        return
                 stack = T[0]
                 while stack:
                     fr = stack[-1]
                     r = routines[fr[0]](S, T, fr)
-                    if r == "wait":
+                    if r is WAIT:
                         break
-                    if r == "ret":
+                    if r is RET:
                         stack.pop()
                 if not stack:
                     S.threads.remove(T)
@@ -320,6 +332,9 @@ class Game:
                             if t[5] == 0:
                                 t[1] = RUN
                             break
+                elif T[1] == RUN:
+                    continue
+                T = None
         except StepBudgetExceeded:
             raise
         except RecursionError as e:
@@ -349,7 +364,12 @@ class Game:
         its id). An illegal answer raises IllegalAnswer and changes nothing.
         """
         S = self.state
-        waiting = [t for t in S.threads if t[1] == DECIDE]
+        if decision is not None:
+            waiting = [t for t in S.threads if t[6] == decision and t[1] == DECIDE]
+            if waiting:
+                decision = None
+        else:
+            waiting = [t for t in S.threads if t[1] == DECIDE]
         if not waiting:
             raise IllegalAnswer("the game is over: there is no decision to answer" if self.over
                                 else "no decision is waiting")
@@ -364,15 +384,19 @@ class Game:
             seats = ", ".join(str(t[2][0]) for t in waiting)
             raise IllegalAnswer(f"several players are deciding ({seats}): say which with player=")
         T = waiting[0]
-        idx = self._normalize(T, choice)
         d = T[2]
         values = d[1]
-        T[3] = [values[i] for i in idx] if d[4] else (values[idx[0]] if idx else None)
+        if type(choice) is int and not d[4] and 0 <= choice < len(values) and d[2] <= 1:
+            T[3] = values[choice]  # the common case: one option by its number
+            self.answers.append([d[0], choice])
+        else:
+            idx = self._normalize(T, choice)
+            T[3] = [values[i] for i in idx] if d[4] else (values[idx[0]] if idx else None)
+            self.answers.append([d[0], idx if d[4] else (idx[0] if idx else None)])
         T[1] = RUN
         T[2] = None
         S.steps = 0
-        self.answers.append([d[0], idx if d[4] else (idx[0] if idx else None)])
-        self._run()
+        self._run(T)
 
     def _normalize(self, T, choice) -> list:
         d = T[2]

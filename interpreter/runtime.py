@@ -4,6 +4,8 @@ Everything here works on a State and knows nothing of any game.
 """
 from __future__ import annotations
 
+from random import Random as _Random
+
 from .errors import StepBudgetExceeded
 from .state import DECIDE, JOIN, RUN, SEATS, Card, Seat
 
@@ -24,19 +26,22 @@ def seed_rng(seed: int) -> int:
 
 
 def rand_below(S, n: int) -> int:
+    return (next_seed(S) * n) >> 64
+
+
+def next_seed(S) -> int:
+    """Advance the state's generator (splitmix64) and return 64 fresh bits."""
     x = (S.rng + 0x9E3779B97F4A7C15) & M64
     S.rng = x
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & M64
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & M64
-    x ^= x >> 31
-    return (x * n) >> 64
+    return x ^ (x >> 31)
 
 
 def shuffle(S, zi: int):
     lst = S.z[zi]
-    for i in range(len(lst) - 1, 0, -1):
-        j = rand_below(S, i + 1)
-        lst[i], lst[j] = lst[j], lst[i]
+    if len(lst) > 1:
+        _Random(next_seed(S)).shuffle(lst)
     mask = S.vis[zi]
     K = S.k
     for c in lst:
@@ -48,20 +53,16 @@ def shuffle(S, zi: int):
 
 def move(S, c, zi: int, bottom: bool = False):
     """Move a card, a list of cards or nothing (none) to zone zi."""
-    if c is None:
-        return
-    if type(c) is not Card:
-        for x in tuple(c):
-            move(S, x, zi, bottom)
-        return
-    src = S.loc[c]
-    S.z[src].remove(c)
-    if bottom:
-        S.z[zi].insert(0, c)
-    else:
-        S.z[zi].append(c)
-    S.loc[c] = zi
-    S.k[c] |= S.vis[zi]
+    Z, loc, K, mask = S.z, S.loc, S.k, S.vis[zi]
+    dest = Z[zi]
+    for x in ((c,) if type(c) is Card else () if c is None else tuple(c)):
+        Z[loc[x]].remove(x)
+        if bottom:
+            dest.insert(0, x)
+        else:
+            dest.append(x)
+        loc[x] = zi
+        K[x] |= mask
 
 
 def move_all(S, src: int, zi: int, bottom: bool = False):

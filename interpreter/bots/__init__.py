@@ -1,0 +1,116 @@
+"""Bots: players that answer decisions from what their seat may know.
+
+A bot has two members:
+
+- ``needs_view`` (bool): whether ``choose`` reads the view. When False the caller may pass
+  ``None`` instead of building ``game.view(seat)``, which is what keeps simulation fast.
+- ``choose(view, decision)``: the answer to ``decision`` (an option index, or for
+  ``decision.many`` a list of between ``decision.min`` and ``decision.max`` distinct indices;
+  ``None`` declines an optional decision). ``view`` is ``game.view(seat)``: a bot never gets
+  the game itself.
+
+Bots are named by a spec string, ``NAME`` or ``NAME:KEY=VALUE:KEY=VALUE`` (options for bots that
+take some, e.g. a search bot's iterations). ``make_bot(spec, seed)`` builds one;
+``bot_factory(spec)`` parses a spec once and returns ``seed -> Bot`` for making one per game.
+New bots plug in by a line in ``BUILTIN`` (imported only when used) or by ``register``.
+"""
+from __future__ import annotations
+
+import hashlib
+from importlib import import_module
+from typing import Callable
+
+from ..errors import JuxError, did_you_mean
+
+
+class Bot:
+    """Base class for bots (a bot may also be any object with needs_view and choose)."""
+
+    name = "bot"
+    needs_view = True
+
+    def choose(self, view: dict | None, decision):  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+# name -> "module:attribute" of a factory called as factory(seed=..., **options); imported lazily
+BUILTIN: dict[str, str] = {
+    "random": "interpreter.bots.random_bot:RandomBot",
+}
+_registered: dict[str, Callable] = {}
+
+
+def register(name: str, factory: Callable) -> None:
+    """Add a bot kind: factory(seed=..., **options) -> Bot."""
+    _registered[name] = factory
+
+
+def bot_names() -> list:
+    return sorted(set(BUILTIN) | set(_registered))
+
+
+def _factory_of(name: str) -> Callable:
+    if name in _registered:
+        return _registered[name]
+    target = BUILTIN.get(name)
+    if target is None:
+        known = bot_names()
+        raise JuxError(f"unknown bot '{name}'{did_you_mean(name, known)}; known bots: {', '.join(known)}")
+    module, _, attr = target.partition(":")
+    return getattr(import_module(module), attr)
+
+
+def _option_value(text: str):
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
+def parse_spec(spec: str) -> tuple:
+    """'name:key=value:...' -> (name, {key: value})."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise JuxError(f"a bot must be named (known bots: {', '.join(bot_names())})")
+    name, *parts = [s.strip() for s in spec.strip().split(":")]
+    options = {}
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise JuxError(f"bot '{spec}': options are written key=value, not '{part}'")
+        options[key.strip().replace("-", "_")] = _option_value(value.strip())
+    return name.lower(), options
+
+
+def bot_factory(spec: str) -> Callable:
+    """Parse a bot spec once; return seed -> a new bot. Unknown names and options are JuxErrors."""
+    name, options = parse_spec(spec)
+    factory = _factory_of(name)
+
+    def make(seed=None):
+        try:
+            return factory(seed=seed, **options)
+        except TypeError as e:
+            raise JuxError(f"bot '{spec}': {e}") from None
+
+    make(0)  # report a bad option now, not in the middle of a simulation
+    make.spec = spec
+    make.bot_name = name
+    return make
+
+
+def make_bot(spec: str, seed=None) -> Bot:
+    """A bot from its spec ('random', ...) with its own seeded random generator."""
+    return bot_factory(spec)(seed)
+
+
+def seat_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in a seat of a game: distinct per game and seat, stable everywhere."""
+    h = hashlib.blake2b(f"jux-bot:{game_seed}:{seat}".encode(), digest_size=8)
+    return int.from_bytes(h.digest(), "big")
+
+
+__all__ = ["Bot", "BUILTIN", "register", "bot_names", "parse_spec", "bot_factory", "make_bot", "seat_seed"]

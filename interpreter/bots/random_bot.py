@@ -1,0 +1,31 @@
+"""The random bot: a uniformly random legal answer, from its own seeded generator."""
+from __future__ import annotations
+
+import random
+
+from . import Bot
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the options (and how many, for a multi-pick); may decline when allowed.
+
+    It reads only the decision's size and bounds, never the view (needs_view is False).
+    """
+
+    name = "random"
+    needs_view = False
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def choose(self, view, decision):
+        n = len(decision.values)
+        rng = self.rng
+        if decision.many:
+            lo, hi = decision.min, min(decision.max, n)
+            k = lo if lo >= hi else rng.randint(lo, hi)
+            return rng.sample(range(n), k)
+        if decision.min == 0:  # optional: declining is one more choice
+            i = rng.randrange(n + 1)
+            return None if i == n else i
+        return rng.randrange(n)
