@@ -89,6 +89,7 @@ def bot_factory(spec: str) -> Callable:
     """Parse a bot spec once; return seed -> a new bot. Unknown names and options are JuxErrors."""
     name, options = parse_spec(spec)
     factory = _factory_of(name)
+    _check_options(name, factory, options)
 
     def make(seed=None):
         try:
@@ -96,10 +97,26 @@ def bot_factory(spec: str) -> Callable:
         except TypeError as e:
             raise JuxError(f"bot '{spec}': {e}") from None
 
-    make(0)  # report a bad option now, not in the middle of a simulation
     make.spec = spec
     make.bot_name = name
     return make
+
+
+def _check_options(name: str, factory, options: dict) -> None:
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return
+    known = [k for k, p in params.items() if k != "seed" and p.kind in
+             (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)]
+    for key in options:
+        if key not in known:
+            has = f"its options: {', '.join(known)}" if known else "it takes no options"
+            raise JuxError(f"bot '{name}' has no option '{key}'{did_you_mean(key, known)} ({has})")
 
 
 def make_bot(spec: str, seed=None) -> Bot:

@@ -1,0 +1,98 @@
+"""`make bench`: how fast jux plays, loads and copies. Figures go to docs/performance.md.
+
+Usage: python bench/run.py [--games N] [--quick]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from interpreter import Game, load_ruleset  # noqa: E402
+from interpreter.engine import Ruleset  # noqa: E402
+from interpreter.loader import load_spec, rule_files, RULES_DIR  # noqa: E402
+from interpreter.simulate import run_games  # noqa: E402
+
+
+def best_of(n, fn):
+    """The fastest of n timings of fn() in seconds (the least disturbed by the machine)."""
+    best = None
+    for _ in range(n):
+        t = time.perf_counter()
+        fn()
+        dt = time.perf_counter() - t
+        best = dt if best is None else min(best, dt)
+    return best
+
+
+def games_per_second(rules, players, games, repeats):
+    def run():
+        for _ in run_games(rules, players, range(games), ["random"]):
+            pass
+    return games / best_of(repeats, run)
+
+
+def mid_game(rules, players=4, seed=3, steps=40):
+    g = Game.new(rules, players, seed)
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(steps):
+        d = g.pending[0]
+        if d.many:
+            g.apply(rng.sample(range(len(d.values)), d.max), decision=d.id)
+        else:
+            g.apply(rng.randrange(len(d.values)), decision=d.id)
+    return g
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=1000, help="games per player count (default 1000)")
+    ap.add_argument("--quick", action="store_true", help="fewer games and repeats")
+    args = ap.parse_args(argv)
+    games = 200 if args.quick else args.games
+    repeats = 1 if args.quick else 3
+    con = Console()
+    rules = load_ruleset("capital_jux")
+
+    t = Table(title="jux benchmark (one core)")
+    t.add_column("measure")
+    t.add_column("result", justify="right")
+
+    for players in (4, 3, 2):
+        gps = games_per_second(rules, players, games, repeats)
+        t.add_row(f"random-bot {players}-player base games per second", f"{gps:,.0f}")
+
+    files = [f for d in (RULES_DIR,) for f in rule_files(d)]
+    warm = best_of(5, lambda: [Ruleset(load_spec(d)) for d in sorted(RULES_DIR.iterdir()) if d.is_dir() and list(d.glob("*.yaml"))])
+    t.add_row(f"load + check + compile every rule file ({len(files)} files), warm process", f"{warm * 1000:.0f} ms")
+    code = ("import time; t=time.perf_counter(); from interpreter import load_ruleset; "
+            "load_ruleset('capital_jux'); print(time.perf_counter()-t)")
+    cold = min(float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                                    check=True).stdout) for _ in range(3))
+    t.add_row("import jux + load capital_jux, fresh process", f"{cold * 1000:.0f} ms")
+
+    g = mid_game(rules)
+    n = 2000
+    copy = best_of(3, lambda: [g.copy() for _ in range(n)]) / n
+    t.add_row("copy a mid-game state (game.copy())", f"{copy * 1e6:.0f} µs")
+    blob = json.dumps(g.save())
+    dump = best_of(3, lambda: [json.dumps(g.state.to_json()) for _ in range(200)]) / 200
+    t.add_row("state to JSON text (save without replay)", f"{dump * 1e6:.0f} µs")
+    load = best_of(3, lambda: [Game.from_record(json.loads(blob)) for _ in range(50)]) / 50
+    t.add_row(f"load a save (replay {len(g.answers)} answers + compare)", f"{load * 1000:.2f} ms")
+    con.print(t)
+
+
+if __name__ == "__main__":
+    main()

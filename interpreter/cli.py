@@ -1,0 +1,636 @@
+"""jux: play, check and study card games written as rules-as-data.
+
+Usage:
+  jux validate PATH...            check rule files (a ruleset folder or name, a file in one, or a
+                                  folder of rulesets); prints ok or every error as path:line:col
+  jux simulate RULESET [--players N] [--games G] [--seed S] [--bots random,...]
+               [--json OUT.json] [--csv OUT.csv] [--records DIR] [--quiet]
+                                  play G games between bots (game i uses seed S+i) and summarize
+  jux replay RECORD.json [--viewer SEAT] [--rules RULESET]
+                                  replay a game record: the log, then the final scores
+  jux rules [RULESET]             list the rulesets, or show one: text, components, powers
+  jux play [RULESET] [--players N] [--seed S]
+                                  play a game between random bots and print it
+  jux --version
+
+Seats are numbered from 0. Exit status: 0 ok, 1 error, 2 bad usage. Set JUX_DEBUG=1 to see a
+Python traceback for an unexpected internal error.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from .errors import JuxError, RuleError, RuleErrors
+
+PROG = "jux"
+
+
+# ------------------------------------------------------------------ output helpers
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def _err(message: str) -> None:
+    print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def _print_error(e: JuxError) -> None:
+    """An error as one line each: rule errors carry their own path:line:col prefix."""
+    if isinstance(e, RuleErrors):
+        for one in e.errors:
+            print(str(one), file=sys.stderr)
+    elif isinstance(e, RuleError) and e.pos:
+        print(str(e), file=sys.stderr)
+    else:
+        for line in str(e).splitlines() or [type(e).__name__]:
+            _err(line)
+
+
+def _write_text_atomic(path: Path, text: str) -> None:
+    """Write a file so that a failed write leaves any existing file as it was."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=".jux-", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "w", newline="") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _check_output_file(path: Path) -> None:
+    """Fail before a long run, not after it, when an output file cannot be written."""
+    if path.is_dir():
+        raise JuxError(f"cannot write {path}: it is a directory")
+    if not path.parent.is_dir():
+        raise JuxError(f"cannot write {path}: no directory {path.parent}")
+
+
+def _check_output_dir(path: Path) -> None:
+    if path.exists() and not path.is_dir():
+        raise JuxError(f"cannot write records to {path}: it is not a directory")
+
+
+def _players_default(rules) -> int:
+    return min(rules.max_players, max(rules.min_players, 4))
+
+
+def _players_range(rules) -> str:
+    lo, hi = rules.min_players, rules.max_players
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def _fmt(x, digits: int = 2) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, float):
+        return f"{x:.{digits}f}"
+    return str(x)
+
+
+# ------------------------------------------------------------------ validate
+
+
+def _has_yaml(d: Path) -> bool:
+    return any(p.is_file() for p in d.glob("*.yaml"))
+
+
+def _declares_game(d: Path) -> bool:
+    """Whether a folder holds a rule file with a top-level 'game:' section (a ruleset's root)."""
+    for f in sorted(d.glob("*.yaml")):
+        try:
+            with open(f, encoding="utf-8", errors="replace") as fh:
+                for line in fh:
+                    if line.startswith("game:"):
+                        return True
+        except OSError:
+            continue
+    return False
+
+
+def _ruleset_of_file(f: Path) -> Path:
+    """The ruleset folder a rule file belongs to: the nearest folder above it declaring a game."""
+    d = f.resolve().parent
+    for cand in [d, *d.parents][:6]:
+        if _declares_game(cand):
+            return cand
+    return f.parent
+
+
+def _validate_targets(arg: str) -> tuple:
+    """What to load for one argument: ([(label, name_or_path)], [unchecked yaml files])."""
+    p = Path(arg)
+    if not p.exists():
+        if os.sep in arg or "/" in arg or p.suffix in (".yaml", ".yml"):
+            raise JuxError(f"{arg}: no such file or directory")
+        return [(arg, arg)], []  # a ruleset name: load_ruleset finds it under rules/ or says so
+    if p.is_file():
+        if p.suffix not in (".yaml", ".yml"):
+            raise JuxError(f"{arg}: not a rule file (.yaml)")
+        root = _ruleset_of_file(p)
+        return [(_display(root), root)], []
+    if _has_yaml(p):
+        return [(arg, p)], []
+    # a folder of rulesets (like rules/) or of other rule files: find the rulesets inside
+    targets, stray = [], []
+
+    def walk(d: Path):
+        for sub in sorted(x for x in d.iterdir() if x.is_dir() and not x.name.startswith((".", "_"))):
+            if _declares_game(sub):
+                targets.append((_display(sub), sub))
+            else:
+                stray.extend(sorted(sub.glob("*.yaml")))
+                walk(sub)
+
+    walk(p)
+    return targets, stray
+
+
+def _display(p: Path) -> str:
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)
+
+
+def cmd_validate(args) -> int:
+    from .engine import load_ruleset
+
+    status = 0
+    out = _console()
+    for arg in args.paths:
+        try:
+            targets, stray = _validate_targets(arg)
+        except JuxError as e:
+            _print_error(e)
+            status = 1
+            continue
+        if not targets and not stray:
+            out.print(f"nothing to validate in {arg}: no .yaml rule files found", soft_wrap=True)
+        for f in stray:
+            out.print(f"not checked: {_display(f)} (not part of a ruleset: no folder above it has a "
+                      f"'game' section)", soft_wrap=True)
+        for label, target in targets:
+            try:
+                rules = load_ruleset(target)
+            except JuxError as e:
+                _print_error(e)
+                if isinstance(e, RuleErrors):
+                    n = len(e.errors)
+                    _err(f"{label}: {n} error{'s' if n != 1 else ''}")
+                status = 1
+                continue
+            out.print(f"ok: {label} ({len(rules.cards)} cards, {len(rules.spec.procedures)} procedures)",
+                      soft_wrap=True)
+    return status
+
+
+# ------------------------------------------------------------------ simulate
+
+
+def cmd_simulate(args) -> int:
+    from .bots import bot_factory
+    from .engine import load_ruleset, save_json
+    from .simulate import csv_rows, result_of, play, seat_bots, summarize
+
+    rules = load_ruleset(args.ruleset)
+    players = args.players if args.players is not None else _players_default(rules)
+    if not rules.min_players <= players <= rules.max_players:
+        raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+    if args.games < 0:
+        raise JuxError("--games must be 0 or more")
+    specs = seat_bots(args.bots, players)
+    factories = [bot_factory(s) for s in specs]
+    json_path = Path(args.json) if args.json else None
+    csv_path = Path(args.csv) if args.csv else None
+    records = Path(args.records) if args.records else None
+    for path in (json_path, csv_path):
+        if path is not None:
+            _check_output_file(path)
+    if records is not None:
+        _check_output_dir(records)
+        records.mkdir(parents=True, exist_ok=True)
+
+    seeds = range(args.seed, args.seed + args.games)
+    results = []
+    keep_record = records is not None
+    start = time.perf_counter()
+
+    def one(seed):
+        r = result_of(play(rules, players, seed, factories), record=keep_record)
+        if keep_record:
+            save_json(r.record, records / f"game-{seed}.json")
+            r.record = None
+        results.append(r)
+
+    show_progress = not args.quiet and sys.stderr.isatty()
+    if show_progress:
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeElapsedColumn, TimeRemainingColumn)
+
+        columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("games"), TextColumn("{task.fields[rate]}"),
+                   TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn()]
+        with Progress(*columns, console=_console(stderr=True), transient=True) as progress:
+            task = progress.add_task(rules.name, total=len(seeds), rate="")
+            last = start
+            for i, seed in enumerate(seeds, 1):
+                one(seed)
+                now = time.perf_counter()
+                if now - last > 0.1 or i == len(seeds):
+                    last = now
+                    progress.update(task, completed=i, rate=f"{i / (now - start):.0f} games/s")
+    else:
+        for seed in seeds:
+            one(seed)
+    seconds = time.perf_counter() - start
+
+    summary = summarize(results, players, seconds, ruleset=rules.name, digest=rules.digest,
+                        seed=args.seed, bots=specs, names=[f"Player {p + 1}" for p in range(players)])
+    for p, seat in enumerate(summary["seats"]):
+        seat["bot"] = specs[p]
+    if json_path is not None:
+        save_json({"summary": summary, "games": [r.to_json() for r in results]}, json_path)
+    if csv_path is not None:
+        import csv
+        import io
+
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerows(csv_rows(results, players))
+        _write_text_atomic(csv_path, buf.getvalue())
+    if not args.quiet:
+        _print_summary(summary, args)
+    return 0
+
+
+def _print_summary(s: dict, args) -> None:
+    from rich.table import Table
+
+    out = _console()
+    n = s["games"]
+    seeds = f"seed {args.seed}" if n == 1 else f"seeds {args.seed}..{args.seed + n - 1}" if n else "no seeds"
+    title = f"{s['ruleset']}: {n} game{'s' if n != 1 else ''}, {s['players']} players, {seeds}"
+    t = Table(title=title, title_justify="left")
+    t.add_column("Seat", justify="right")
+    t.add_column("Bot")
+    t.add_column("Mean score", justify="right")
+    t.add_column("Min", justify="right")
+    t.add_column("Max", justify="right")
+    t.add_column("Wins", justify="right")
+    t.add_column("Win rate", justify="right")
+    for seat in s["seats"]:
+        rate = seat["win_rate"]
+        t.add_row(str(seat["seat"]), seat["bot"], _fmt(seat["mean_score"]), _fmt(seat["min_score"]),
+                  _fmt(seat["max_score"]), _fmt(seat["wins"], 1),
+                  "-" if rate is None else f"{100 * rate:.1f}%")
+    out.print(t)
+    out.print(f"games/s: {_fmt(s.get('games_per_second'), 1)}   mean turns: {_fmt(s['mean_turns'], 1)}   "
+              f"complete ties: {s['ties']}   time: {s['seconds']:.2f} s")
+    written = [p for p in (args.json, args.csv) if p]
+    if args.records:
+        written.append(f"{args.records}/game-<seed>.json")
+    if written:
+        out.print("wrote: " + ", ".join(written))
+
+
+# ------------------------------------------------------------------ replay
+
+
+def _read_json(path: str):
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise JuxError(f"{path}: not a text file") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        hint = "; truncated?" if e.pos >= len(text.rstrip()) - 1 else ""
+        raise JuxError(f"{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg}{hint})") from None
+
+
+def _names_list(game, seats) -> str:
+    names = [game.names[p] for p in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def cmd_replay(args) -> int:
+    from rich.table import Table
+
+    from .engine import Game, load_ruleset
+    from .errors import RecordError
+
+    record = _read_json(args.record)
+    rules = load_ruleset(args.rules) if args.rules else None
+    try:
+        game = Game.from_record(record, rules=rules)
+    except RecordError as e:
+        raise JuxError(f"{args.record}: {e}") from None
+    n = game.state.n
+    if args.viewer is not None and not 0 <= args.viewer < n:
+        raise JuxError(f"--viewer must be a seat from 0 to {n - 1}")
+    out = _console()
+    who = "" if args.viewer is None else f", as {game.names[args.viewer]} (seat {args.viewer}) knows it"
+    out.print(f"[bold]{game.rules.title}[/]: {n} players, seed {game.seed}, {len(game.answers)} answers{who}",
+              soft_wrap=True)
+    for line in game.log_lines(args.viewer):
+        out.print(line, markup=False, soft_wrap=True)
+    out.print()
+    scores = game.scores
+    t = Table(title="Final scores" if game.over else "Scores so far", title_justify="left")
+    t.add_column("Seat", justify="right")
+    t.add_column("Player")
+    t.add_column("Score", justify="right")
+    for p in range(n):
+        t.add_row(str(p), game.names[p], str(scores[p]))
+    out.print(t)
+    if game.over:
+        w = game.winners
+        if len(w) == 1:
+            out.print(f"Winner: {game.names[w[0]]} (seat {w[0]}) with {scores[w[0]]}", markup=False)
+        else:
+            out.print(f"Complete tie between {_names_list(game, w)} with {scores[w[0]]}", markup=False)
+    else:
+        waiting = sorted({d.player for d in game.pending})
+        out.print(f"The record stops before the end of the game: waiting for {_names_list(game, waiting)}.",
+                  markup=False)
+    return 0
+
+
+# ------------------------------------------------------------------ rules
+
+
+def _ruleset_dirs() -> list:
+    from .loader import RULES_DIR
+
+    if not RULES_DIR.is_dir():
+        return []
+    return sorted(d for d in RULES_DIR.iterdir()
+                  if d.is_dir() and not d.name.startswith((".", "_")) and any(d.rglob("*.yaml")))
+
+
+def cmd_rules(args) -> int:
+    from rich.table import Table
+
+    from .engine import load_ruleset
+
+    out = _console()
+    if args.ruleset is None:
+        t = Table(title="Rulesets", title_justify="left")
+        t.add_column("Name")
+        t.add_column("Title")
+        t.add_column("Players", justify="right")
+        status = 0
+        for d in _ruleset_dirs():
+            try:
+                r = load_ruleset(d)
+                t.add_row(r.name, r.title, _players_range(r))
+            except JuxError as e:
+                first = str(e).splitlines()[0] if str(e) else type(e).__name__
+                t.add_row(d.name, f"[red]does not load: {first}[/]", "-")
+                status = 1
+        out.print(t)
+        return status
+
+    r = load_ruleset(args.ruleset)
+    spec = r.spec
+    out.print(f"[bold]{r.title}[/] ({r.name}, {_players_range(r)} players)")
+    text = " ".join(str(spec.game.get("text", "")).split())
+    if text:
+        out.print()
+        out.print(text, markup=False)
+    out.print()
+
+    counts: dict = {}
+    for c in r.cards:
+        kind = r.card_attrs[c].get("kind")
+        counts[kind] = counts.get(kind, 0) + 1
+    t = Table(title="Cards", title_justify="left")
+    t.add_column("Kind")
+    t.add_column("Count", justify="right")
+    t.add_column("Attributes")
+    for kind, d in spec.cards.items():
+        attrs = d.get("attributes", {}) if isinstance(d, dict) else {}
+        desc = "; ".join(f"{k}: {_summarize_values(v)}" for k, v in attrs.items())
+        t.add_row(str(kind), str(counts.get(kind, 0)), desc)
+    out.print(t)
+
+    t = Table(title="Zones", title_justify="left")
+    t.add_column("Zone")
+    t.add_column("One per")
+    t.add_column("Visible to")
+    t.add_column("Description")
+    for name, z in spec.zones.items():
+        z = z if isinstance(z, dict) else {}
+        vis = z.get("visible", "all")
+        vis = ", ".join(map(str, vis)) if isinstance(vis, list) else str(vis)
+        t.add_row(str(name), str(z.get("per", "")), vis, " ".join(str(z.get("text", "")).split()))
+    out.print(t)
+
+    if spec.counters:
+        t = Table(title="Counters", title_justify="left")
+        t.add_column("Counter")
+        t.add_column("One per")
+        t.add_column("Start", justify="right")
+        t.add_column("Description")
+        for name, c in spec.counters.items():
+            if isinstance(c, dict):
+                t.add_row(str(name), str(c.get("per", "")), str(c.get("start", "")),
+                          " ".join(str(c.get("text", "")).split()))
+            else:
+                t.add_row(str(name), "", str(c), "")
+        out.print(t)
+
+    texts = r.procedure_texts()
+    if texts:
+        out.print()
+        out.print("[bold]Rules with text[/]")
+        for name, txt in texts.items():
+            out.print(f"\n[bold]{name}[/]")
+            out.print(txt, markup=False)
+    return 0
+
+
+def _summarize_values(v) -> str:
+    if isinstance(v, list):
+        seen = []
+        for x in v:
+            if x not in seen:
+                seen.append(x)
+        s = ", ".join(map(str, seen))
+        return s if len(seen) == len(v) else f"{s} ({len(v)} values)"
+    return str(v)
+
+
+# ------------------------------------------------------------------ play
+
+
+def cmd_play(args) -> int:
+    from rich.table import Table
+
+    from .engine import load_ruleset
+    from .simulate import play
+
+    rules = load_ruleset(args.ruleset) if args.ruleset else load_ruleset()
+    players = args.players if args.players is not None else _players_default(rules)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 1_000_000
+    game = play(rules, players, seed, ["random"] * players, log=True)
+    out = _console()
+    out.print(f"[bold]{rules.title}[/]: {players} random bots, seed {seed} "
+              f"(the terminal UI will replace this)", soft_wrap=True)
+    for line in game.log_lines(None):
+        out.print(line, markup=False, soft_wrap=True)
+    out.print()
+    t = Table(title="Final scores", title_justify="left")
+    t.add_column("Seat", justify="right")
+    t.add_column("Player")
+    t.add_column("Score", justify="right")
+    scores = game.scores
+    for p in range(players):
+        t.add_row(str(p), game.names[p], str(scores[p]))
+    out.print(t)
+    w = game.winners
+    if len(w) == 1:
+        out.print(f"Winner: {game.names[w[0]]}", markup=False)
+    else:
+        out.print(f"Complete tie between {_names_list(game, w)}", markup=False)
+    return 0
+
+
+# ------------------------------------------------------------------ main
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("jux")
+    except Exception:
+        return "unknown"
+
+
+def _nonneg_int(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"'{text}' must be 0 or more")
+    return v
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="jux: a rules-as-data engine for card games.",
+        epilog="Run 'jux COMMAND --help' for a command's options.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("validate", help="check rule files; exit status 1 on any error",
+                       description="Check rulesets: a ruleset folder or name, a rule file in one, or "
+                                   "a folder of rulesets. Errors are printed as path:line:col: message.")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("simulate", help="play many games between bots and summarize them",
+                       description="Play GAMES games between bots; game i uses seed SEED+i.")
+    p.add_argument("ruleset", metavar="RULESET", help="a ruleset name (a folder under rules/) or path")
+    p.add_argument("--players", "-p", type=_int, help="number of players (default: 4 if allowed)")
+    p.add_argument("--games", "-n", type=_nonneg_int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", "-s", type=_int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--bots", "-b", default="random",
+                   help="a bot for every seat, or one per seat separated by commas (default: random)")
+    p.add_argument("--json", metavar="OUT.json", help="write the summary and every game's result")
+    p.add_argument("--csv", metavar="OUT.csv", help="write one line per game")
+    p.add_argument("--records", metavar="DIR", help="write each game's record as DIR/game-<seed>.json")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary table")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("replay", help="replay a game record and print its log and result",
+                       description="Replay a game record (or save) and print the log and the scores.")
+    p.add_argument("record", metavar="RECORD.json")
+    p.add_argument("--viewer", type=_int, metavar="SEAT",
+                   help="print the log as this seat (from 0) may know it (default: everything)")
+    p.add_argument("--rules", metavar="RULESET",
+                   help="the ruleset to replay with (default: the one named in the record)")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("rules", help="list the rulesets, or show one",
+                       description="With no argument, list the rulesets in rules/; with one, show its "
+                                   "text, components and the text of its procedures.")
+    p.add_argument("ruleset", nargs="?", metavar="RULESET")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("play", help="play a game between random bots (until the terminal UI exists)",
+                       description="Play a game between random bots and print its log and scores.")
+    p.add_argument("ruleset", nargs="?", metavar="RULESET")
+    p.add_argument("--players", "-p", type=_int)
+    p.add_argument("--seed", "-s", type=_int)
+    p.set_defaults(func=cmd_play)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return args.func(args)
+    except JuxError as e:
+        _print_error(e)
+        return 1
+    except OSError as e:
+        if isinstance(e, BrokenPipeError):
+            _silence_stdout()
+            return 1
+        where = f"{e.filename}: " if e.filename else ""
+        _err(f"{where}{e.strerror or e}")
+        return 1
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return 130
+    except RecursionError:
+        if os.environ.get("JUX_DEBUG"):
+            raise
+        _err("internal error: too deep recursion")
+        return 1
+    except Exception as e:  # a bug in jux itself: still one line, unless debugging
+        if os.environ.get("JUX_DEBUG"):
+            raise
+        _err(f"internal error: {type(e).__name__}: {e} (set JUX_DEBUG=1 for details)")
+        return 1
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,166 @@
+"""The `jux` command in a temporary folder: run for real in a subprocess (python -m interpreter.cli)
+where the process itself matters (exit status, no traceback, entry point), else in process through
+interpreter.cli.main (the same code, without paying for a new interpreter and ruleset load each time)."""
+import csv
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_YAML = ROOT / "rules" / "capital_jux" / "game.yaml"
+
+
+def jux(*args, cwd):
+    p = subprocess.run([sys.executable, "-m", "interpreter.cli", *map(str, args)], cwd=cwd,
+                       capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in p.stderr + p.stdout, p.stderr
+    return p
+
+
+@pytest.fixture
+def run(tmp_path, capsys, monkeypatch):
+    """jux in process: returns an object like subprocess.run's (returncode, stdout, stderr)."""
+    from interpreter.cli import main
+
+    monkeypatch.chdir(tmp_path)
+
+    def call(*args):
+        capsys.readouterr()
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as e:  # argparse usage errors
+            code = e.code
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err, err
+        return subprocess.CompletedProcess(args, code, out, err)
+
+    return call
+
+
+def one_line_error(p, code=1):
+    assert p.returncode == code, (p.stdout, p.stderr)
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("jux: "), p.stderr
+    return lines[0]
+
+
+def test_version_and_usage(tmp_path, run):
+    p = jux("--version", cwd=tmp_path)
+    assert p.returncode == 0 and re.fullmatch(r"jux \S+\n", p.stdout)
+    assert run().returncode == 2
+    p = run("simulate")  # RULESET missing
+    assert p.returncode == 2 and "usage:" in p.stderr
+
+
+def test_validate(tmp_path, run):
+    empty = tmp_path / "variants"
+    empty.mkdir()
+    p = run("validate", "capital_jux", GAME_YAML, empty)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert re.fullmatch(r"ok: capital_jux \(\d+ cards, \d+ procedures\)", lines[0])
+    assert lines[1].startswith("ok: ") and lines[1].endswith("procedures)")  # the file's folder
+    assert "nothing to validate" in lines[2]
+    assert "no such file" in one_line_error(run("validate", tmp_path / "missing"))
+    assert "no ruleset 'nope'" in one_line_error(run("validate", "nope"))
+
+
+def test_validate_reports_a_broken_copy(tmp_path, run):
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    text = GAME_YAML.read_text()
+    assert "gold_pile -= 1" in text
+    (broken / "game.yaml").write_text(text.replace("gold_pile -= 1", "gold_pil -= 1"))
+    line = 1 + text[:text.index("gold_pile -= 1")].count("\n")
+    for p in (jux("validate", "broken", cwd=tmp_path), run("validate", "broken/game.yaml")):
+        assert p.returncode == 1
+        errors = p.stderr.splitlines()
+        assert re.match(rf"broken/game\.yaml:{line}:\d+: .*gold_pil", errors[0]), p.stderr
+        assert errors[-1] == "jux: broken: 1 error"
+
+
+def test_simulate_outputs_replay_and_errors(tmp_path, run):
+    args = ["simulate", "capital_jux", "--players", "3", "--games", "12", "--seed", "17"]
+    p = jux(*args, "--json", "a.json", "--csv", "a.csv", "--records", "recs", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "Win rate" in p.stdout and "games/s" in p.stdout
+
+    data = json.loads((tmp_path / "a.json").read_text())
+    games = data["games"]
+    assert [g["seed"] for g in games] == list(range(17, 29))
+    for g in games:
+        assert set(g) == {"seed", "scores", "winner", "winners", "turns"}
+        assert len(g["scores"]) == 3 and g["turns"] > 0 and g["winners"]
+        assert g["winner"] == (g["winners"][0] if len(g["winners"]) == 1 else None)
+    s = data["summary"]
+    assert s["games"] == 12 and s["players"] == 3 and s["ruleset"] == "capital_jux"
+    assert len(s["seats"]) == 3 and sum(x["win_rate"] for x in s["seats"]) == pytest.approx(1, abs=1e-3)
+    assert {"mean_score", "win_rate", "wins", "bot"} <= set(s["seats"][0])
+    assert s["games_per_second"] > 0 and s["mean_turns"] > 0
+
+    rows = list(csv.reader((tmp_path / "a.csv").open()))
+    assert rows[0][:4] == ["seed", "winner", "winners", "turns"] and len(rows) == 13
+    assert [int(x) for x in rows[1][4:]] == games[0]["scores"]
+
+    recs = sorted(p.name for p in (tmp_path / "recs").iterdir())
+    assert recs == sorted(f"game-{s}.json" for s in range(17, 29))
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".jux-")]  # no temp files left
+
+    # the same seed gives the same games; --quiet prints nothing
+    p = run(*args, "--json", "b.json", "--quiet")
+    assert p.returncode == 0 and p.stdout == "" and p.stderr == ""
+    assert json.loads((tmp_path / "b.json").read_text())["games"] == games
+
+    # replaying a record gives its scores and winner
+    g = games[0]
+    p = jux("replay", "recs/game-17.json", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "Final scores" in p.stdout
+    for seat, score in enumerate(g["scores"]):
+        assert re.search(rf"│\s+{seat} │ Player {seat + 1}\s+│\s+{score} │", p.stdout), p.stdout
+    if g["winner"] is not None:
+        assert f"Winner: Player {g['winner'] + 1} (seat {g['winner']})" in p.stdout
+    full_log = p.stdout
+    p = run("replay", "recs/game-17.json", "--viewer", "1")
+    assert p.returncode == 0 and "as Player 2 (seat 1) knows it" in p.stdout
+    assert "a face-down card" in p.stdout and "a face-down card" not in full_log
+
+    # broken records: one clear line each, exit 1
+    rec = json.loads((tmp_path / "recs" / "game-17.json").read_text())
+    text = (tmp_path / "recs" / "game-17.json").read_text()
+    (tmp_path / "trunc.json").write_text(text[: len(text) // 2])
+    assert "not valid JSON" in one_line_error(jux("replay", "trunc.json", cwd=tmp_path))
+    edited = dict(rec, answers=[list(a) for a in rec["answers"]])
+    edited["answers"][5][1] = 999
+    (tmp_path / "edited.json").write_text(json.dumps(edited))
+    assert "answer 6 of" in one_line_error(run("replay", "edited.json"))
+    (tmp_path / "other.json").write_text(json.dumps(dict(rec, digest="0123456789abcdef")))
+    assert "other rule files" in one_line_error(run("replay", "other.json"))
+    (tmp_path / "short.json").write_text(json.dumps(dict(rec, answers=rec["answers"][:10])))
+    p = run("replay", "short.json")
+    assert p.returncode == 0 and "stops before the end of the game" in p.stdout
+    assert "No such file" in one_line_error(run("replay", "nope.json"))
+    assert "--viewer" in one_line_error(run("replay", "recs/game-17.json", "--viewer", "7"))
+
+    # bad simulate arguments
+    assert "unknown bot 'rnd'" in one_line_error(run("simulate", "capital_jux", "--bots", "rnd"))
+    assert "one per seat" in one_line_error(run("simulate", "capital_jux", "--bots", "random,random"))
+    assert "not 9" in one_line_error(run("simulate", "capital_jux", "--players", "9"))
+    assert "cannot write" in one_line_error(
+        run("simulate", "capital_jux", "--games", "1", "--json", "no/dir/x.json"))
+
+
+def test_rules_and_play(run):
+    p = run("rules")
+    assert p.returncode == 0 and re.search(r"capital_jux\s+│\s+Capital Jux\s+│\s+2-4", p.stdout), p.stdout
+    p = run("rules", "capital_jux")
+    assert p.returncode == 0
+    for word in ("Cards", "Zones", "Counters", "profession", "hometown", "AGENT (blue)", "SCHOLAR (green)"):
+        assert word in p.stdout
+    assert "no ruleset 'nope'" in one_line_error(run("rules", "nope"))
+    p = run("play", "capital_jux", "--players", "2", "--seed", "5")
+    assert p.returncode == 0 and "Final scores" in p.stdout and "Round 3 begins" in p.stdout
