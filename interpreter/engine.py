@@ -11,7 +11,7 @@ from . import runtime
 from .check import check
 from .compile import compile_ruleset, counter_start
 from .errors import IllegalAnswer, JuxError, Pos, RecordError, StepBudgetExceeded
-from .loader import load_spec
+from .loader import load_spec, rule_files, ruleset_path
 from .runtime import RET, WAIT
 from .state import DECIDE, JOIN, RUN, SEATS, Card, Seat, State, decode, encode
 
@@ -122,12 +122,23 @@ _CACHE: dict = {}
 
 
 def load_ruleset(name_or_path="capital_jux") -> Ruleset:
-    """Load, check and compile a ruleset by name (a folder under rules/) or path. Raises RuleErrors."""
-    spec = load_spec(name_or_path)
-    key = (str(Path(spec.path).resolve()), spec.digest)
+    """Load, check and compile a ruleset by name (a folder under rules/) or path. Raises RuleErrors.
+
+    Compiled rulesets are kept for the process, keyed by path and the files' contents.
+    """
+    path = ruleset_path(name_or_path)
+    key = (str(path.resolve()), _files_key(path))
     if key not in _CACHE:
-        _CACHE[key] = Ruleset(spec)
+        _CACHE[key] = Ruleset(load_spec(path))
     return _CACHE[key]
+
+
+def _files_key(path: Path) -> tuple:
+    out = []
+    for f in rule_files(path):
+        st = f.stat()
+        out.append((str(f), st.st_mtime_ns, st.st_size))
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ decisions
@@ -364,22 +375,19 @@ class Game:
         its id). An illegal answer raises IllegalAnswer and changes nothing.
         """
         S = self.state
-        if decision is not None:
-            waiting = [t for t in S.threads if t[6] == decision and t[1] == DECIDE]
-            if waiting:
-                decision = None
-        else:
-            waiting = [t for t in S.threads if t[1] == DECIDE]
+        waiting = []
+        for t in S.threads:
+            if t[1] == DECIDE and (t[6] == decision if decision is not None else
+                                   (player is None or t[2][0] == player)):
+                waiting.append(t)
         if not waiting:
-            raise IllegalAnswer("the game is over: there is no decision to answer" if self.over
-                                else "no decision is waiting")
-        if decision is not None:
-            waiting = [t for t in waiting if t[6] == decision]
-        elif player is not None:
-            waiting = [t for t in waiting if t[2][0] == player]
-        if not waiting:
-            who = f"decision {decision}" if decision is not None else f"player {player}"
-            raise IllegalAnswer(f"no decision is waiting for {who}")
+            if self.over:
+                raise IllegalAnswer("the game is over: there is no decision to answer")
+            if decision is not None:
+                raise IllegalAnswer(f"no decision {decision} is waiting")
+            if player is not None:
+                raise IllegalAnswer(f"no decision is waiting for player {player}")
+            raise IllegalAnswer("no decision is waiting")
         if len(waiting) > 1 and player is None and decision is None:
             seats = ", ".join(str(t[2][0]) for t in waiting)
             raise IllegalAnswer(f"several players are deciding ({seats}): say which with player=")

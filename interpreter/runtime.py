@@ -53,6 +53,13 @@ def shuffle(S, zi: int):
 
 def move(S, c, zi: int, bottom: bool = False):
     """Move a card, a list of cards or nothing (none) to zone zi."""
+    if type(c) is Card and not bottom:
+        loc = S.loc
+        S.z[loc[c]].remove(c)
+        S.z[zi].append(c)
+        loc[c] = zi
+        S.k[c] |= S.vis[zi]
+        return
     Z, loc, K, mask = S.z, S.loc, S.k, S.vis[zi]
     dest = Z[zi]
     for x in ((c,) if type(c) is Card else () if c is None else tuple(c)):
@@ -153,7 +160,8 @@ def budget(S, where: str):
 
 def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id) -> bool:
     """Stop thread T at a decision; False (with the answer set) when there is nothing to decide."""
-    options = list(options)
+    if type(options) is not list:
+        options = list(options)
     n = len(options)
     if count is None and upto is None:
         lo, hi, many = 1, 1, False
