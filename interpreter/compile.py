@@ -281,10 +281,14 @@ class Compiler:
         fors, inner = self._fors(e.fors, ctx)
         elt = self.ex(e.elt, inner)
         f = e.func
+        # list comprehensions run faster than generators in CPython; `first`, `any` and `all`
+        # keep generators so they stop at the first item that settles them
         if f == "count":
-            return f"sum(1 {fors})"
+            return f"len([1 {fors}])"
         if f in ("min", "max"):
-            return f"{f}(({elt} {fors}), default=None)"
+            return f"{f}([{elt} {fors}], default=None)"
+        if f == "sum":
+            return f"sum([{elt} {fors}])"
         if f == "first":
             return f"next(({elt} {fors}), None)"
         return f"{f}({elt} {fors})"

@@ -365,6 +365,13 @@ class Game:
         """The decisions waiting for an answer, in seat order of creation."""
         return [Decision(self, t) for t in self.state.threads if t[1] == DECIDE]
 
+    def next_decision(self):
+        """The first pending decision (cheaper than pending when only one is needed), or None."""
+        for t in self.state.threads:
+            if t[1] == DECIDE:
+                return Decision(self, t)
+        return None
+
     def pending_for(self, player: int) -> list:
         return [d for d in self.pending if d.player == player]
 

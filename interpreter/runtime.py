@@ -58,7 +58,7 @@ def move(S, c, zi: int, bottom: bool = False):
         S.z[loc[c]].remove(c)
         S.z[zi].append(c)
         loc[c] = zi
-        S.k[c] |= S.vis[zi]
+        S.k[c] = S.vis[zi]
         return
     Z, loc, K, mask = S.z, S.loc, S.k, S.vis[zi]
     dest = Z[zi]
@@ -69,7 +69,7 @@ def move(S, c, zi: int, bottom: bool = False):
         else:
             dest.append(x)
         loc[x] = zi
-        K[x] |= mask
+        K[x] = mask
 
 
 def move_all(S, src: int, zi: int, bottom: bool = False):
@@ -85,7 +85,7 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
     loc, K, mask = S.loc, S.k, S.vis[zi]
     for c in cards:
         loc[c] = zi
-        K[c] |= mask
+        K[c] = mask
 
 
 def draw(S, n: int, src: int, zi: int):
@@ -99,7 +99,7 @@ def draw(S, n: int, src: int, zi: int):
         c = from_.pop()
         dest.append(c)
         loc[c] = zi
-        K[c] |= mask
+        K[c] = mask
 
 
 def reveal(S, what, to=None):

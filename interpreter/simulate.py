@@ -70,10 +70,9 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     apply = game.apply
     answers = 0
     while True:
-        pending = game.pending
-        if not pending:
+        d = game.next_decision()
+        if d is None:
             break
-        d = pending[0]
         p = d.player
         bot = seated[p]
         answer = bot.choose(game.view(p) if needs_view[p] else None, d)
