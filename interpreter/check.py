@@ -6,8 +6,13 @@ import string
 
 from .compile import BUILTINS, LAMBDA_BUILTINS, make_cards
 from .errors import RuleError, RuleErrors, did_you_mean
-from .syntax import (Assign, Attr, Break, Call, CallStmt, Choose, For, GenCall, If, Index, Lambda, Let,
-                     ListComp, Move, Name, Draw, Shuffle, Reveal, Simultaneously, While, Str, walk)
+from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, For, GenCall, If,
+                     Index, Int, Lambda, Let, ListComp, ListLit, Move, Name, Draw, Shuffle, Reveal,
+                     Simultaneously, TupleLit, While, Str, walk)
+
+# expressions whose value is plainly not a card, nor something to index
+_NOT_A_CARD = {Int: "a number", Const: "true, false or none", Str: "a string", ListLit: "a list",
+               TupleLit: "a tuple", ListComp: "a list", BinOp: "a computed value", Compare: "true or false"}
 
 VALUE_BUILTINS = ("players",)
 
@@ -16,6 +21,7 @@ class Checker:
     def __init__(self, spec):
         self.spec = spec
         self.errors: list = []
+        self.made: set = set()  # locals made so far in the routine being checked
         cards, _ = make_cards(spec)
         self.attrs = {a for c in cards for a in c}
         self.per_zones = {n for n, z in spec.zones.items() if z.get("per")}
@@ -23,6 +29,10 @@ class Checker:
 
     def err(self, pos, msg):
         self.errors.append(RuleError(pos, msg))
+
+    def per_phrase(self, section, name):
+        per = getattr(self.spec, section)[name]["per"]
+        return "one per player" if per == "player" else f"one per item of '{per}'"
 
     # ------------------------------------------------------------ declarations
 
@@ -44,11 +54,25 @@ class Checker:
                 if per and per != "player" and per not in lists:
                     self.err(where.get((section, n)), f"{section[:-1]} '{n}': per '{per}' is neither 'player' "
                                                       f"nor a list constant{did_you_mean(per, lists | {'player'})}")
+        for n in lists:
+            items = spec.constants[n]
+            twice = sorted({str(i) for i in items if items.count(i) > 1})
+            if twice and any(isinstance(d, dict) and d.get("per") == n
+                             for d in list(spec.zones.values()) + list(spec.counters.values())):
+                self.err(where.get(("constants", n)), f"list constant '{n}' names '{twice[0]}' twice, "
+                                                      "but zones or counters are one per item of it")
+        starts = {}  # card kind -> zones it starts in
         for n, z in spec.zones.items():
+            if z.get("start") and z.get("per"):
+                self.err(where.get(("zones", n)), f"zone '{n}' is {self.per_phrase('zones', n)}: 'start' is "
+                                                  "not supported on it; start the cards in a single zone "
+                                                  "and deal them in the flow")
             for kind in z.get("start", []):
                 if kind not in spec.cards:
                     self.err(where.get(("zones", n)), f"zone '{n}' starts with unknown card kind "
                                                       f"'{kind}'{did_you_mean(kind, spec.cards)}")
+                else:
+                    starts.setdefault(kind, []).append(n)
             if z.get("visible") == "owner" and z.get("per") != "player":
                 self.err(where.get(("zones", n)), f"zone '{n}' is visible to its owner but has no owner "
                                                   "(add per: player)")
@@ -56,7 +80,19 @@ class Checker:
             if g and g not in self.attrs:
                 self.err(where.get(("zones", n)), f"zone '{n}' groups by unknown card attribute '{g}'"
                                                   f"{did_you_mean(g, self.attrs)}")
+        for kind in spec.cards:
+            zones = starts.get(kind, [])
+            if not zones:
+                self.err(where.get(("cards", kind)), f"card kind '{kind}' starts in no zone: list it in "
+                                                     "the 'start' of exactly one zone")
+            elif len(zones) > 1:
+                self.err(where.get(("zones", zones[1])), f"card kind '{kind}' starts in two zones, "
+                                                         f"'{zones[0]}' and '{zones[1]}': every card needs "
+                                                         "exactly one starting place")
         for kind, d in spec.cards.items():
+            if "kind" in d["attributes"]:
+                self.err(where.get(("cards", kind)), f"card kind '{kind}': the attribute 'kind' is built in "
+                                                     "(the name of the card's kind); choose another name")
             label = d.get("label")
             if label:
                 try:
@@ -77,9 +113,16 @@ class Checker:
             if len(arity) > 1:
                 self.err(where.get(("slots", slot)), f"the procedures of slot '{slot}' take different numbers of parameters")
         for n in list(spec.functions) + list(spec.procedures):
+            r = spec.functions.get(n) or spec.procedures.get(n)
             if n in BUILTINS or n in names:
-                r = spec.functions.get(n) or spec.procedures.get(n)
                 self.err(r.pos, f"'{n}' is already a {'built-in function' if n in BUILTINS else names[n]}")
+            elif n.startswith("__"):
+                self.err(r.pos, f"'{n}': names that start with '__' are reserved for jux")
+        for r in list(spec.functions.values()) + list(spec.procedures.values()):
+            for p in r.params:
+                if p in self.global_values():
+                    self.err(r.pos, f"the parameter '{p}' of '{r.name}' is already a {self.kind_of(p)}; "
+                                    "choose another name")
         both = set(spec.functions) & set(spec.procedures)
         for n in both:
             self.err(spec.procedures[n].pos, f"'{n}' is both a function and a procedure")
@@ -101,10 +144,13 @@ class Checker:
         self.declarations()
         spec = self.spec
         for r in spec.functions.values():
+            self.made = set()
             self.expr(r.body, set(r.params))
         for r in spec.procedures.values():
+            self.made = set()
             self.block(r.body, set(r.params), loop=False)
         if spec.flow:
+            self.made = set()
             self.block(spec.flow.body, set(), loop=False)
         if self.errors:
             raise RuleErrors(self.errors)
@@ -113,11 +159,13 @@ class Checker:
         for s in stmts:
             self.stmt(s, scope, loop)
 
-    def bind(self, pattern, scope):
+    def bind(self, pattern, scope, block_local=True):
         for n in pattern.names:
             if n in self.global_values():
                 self.err(pattern.pos, f"'{n}' is already a {self.kind_of(n)}; choose another name for the local")
             scope.add(n)
+            if block_local:
+                self.made.add(n)
 
     def global_values(self):
         s = self.spec
@@ -146,22 +194,29 @@ class Checker:
                 self.err(s.pos, f"'{s.name}' is a constant and cannot be changed")
             elif s.name in self.spec.zones:
                 self.err(s.pos, f"'{s.name}' is a zone: change it with move, draw or shuffle")
+            elif s.name in VALUE_BUILTINS:
+                self.err(s.pos, f"'{s.name}' is built in and cannot be changed")
+            elif s.name in self.made:
+                self.err(s.pos, self._out_of_block(s.name))
             else:
                 self.err(s.pos, f"unknown name '{s.name}': declare a local with 'let' or a counter"
                                 f"{did_you_mean(s.name, scope | set(self.spec.counters))}")
         elif t is If:
+            # a local made inside a block is known only there: after an if whose branch did not
+            # run it would have no value
             for cond, body in s.branches:
                 self.expr(cond, scope)
-                self.block(body, scope, loop)
+                self.block(body, set(scope), loop)
             if s.orelse is not None:
-                self.block(s.orelse, scope, loop)
+                self.block(s.orelse, set(scope), loop)
         elif t is For:
             self.expr(s.iter, scope)
-            self.bind(s.pattern, scope)
-            self.block(s.body, scope, True)
+            inner = set(scope)
+            self.bind(s.pattern, inner)
+            self.block(s.body, inner, True)
         elif t is While:
             self.expr(s.cond, scope)
-            self.block(s.body, scope, True)
+            self.block(s.body, set(scope), True)
         elif t is Break:
             if not loop:
                 self.err(s.pos, "'break' outside a loop")
@@ -205,8 +260,8 @@ class Checker:
                     for proc in table.values():
                         r = self.spec.procedures.get(proc)
                         if r and len(r.params) != len(s.args):
-                            self.err(s.pos, f"slot '{s.func}' runs '{proc}', which takes {len(r.params)} "
-                                            f"arguments, not {len(s.args)}")
+                            self.err(s.pos, f"slot '{s.func}' runs '{proc}', which takes "
+                                            f"{_args(len(r.params))}, not {len(s.args)}")
                             break
             else:
                 r = self.spec.procedures.get(s.func)
@@ -216,7 +271,7 @@ class Checker:
                     else:
                         self.err(s.pos, f"unknown procedure '{s.func}'{did_you_mean(s.func, self.spec.procedures)}")
                 elif len(r.params) != len(s.args):
-                    self.err(s.pos, f"'{s.func}' takes {len(r.params)} arguments, not {len(s.args)}")
+                    self.err(s.pos, f"'{s.func}' takes {_args(len(r.params))}, not {len(s.args)}")
         else:  # SetMark, Log, Return
             for f in ("target", "value", "message"):
                 v = getattr(s, f, None)
@@ -224,7 +279,8 @@ class Checker:
                     if f == "target":
                         self.expr(v.obj, scope)
                         if v.name not in self.spec.marks:
-                            self.err(v.pos, f"'{v.name}' is not a declared mark (marks: section)"
+                            what = "a card attribute, which cannot change" if v.name in self.attrs else "not a declared mark (marks: section)"
+                            self.err(v.name_pos or v.pos, f"'{v.name}' is {what}"
                                             f"{did_you_mean(v.name, self.spec.marks)}")
                     else:
                         self.expr(v, scope)
@@ -232,7 +288,7 @@ class Checker:
     def counter_index(self, name, index, pos, scope):
         per = name in self.per_counters
         if per and index is None:
-            self.err(pos, f"counter '{name}' is one per {self.spec.counters[name]['per']}: write {name}[...]")
+            self.err(pos, f"counter '{name}' is {self.per_phrase('counters', name)}: write {name}[...]")
         elif not per and index is not None:
             self.err(pos, f"counter '{name}' is a single counter: it takes no index")
         if index is not None:
@@ -241,20 +297,21 @@ class Checker:
     def zone(self, e, scope, what):
         if isinstance(e, Name) and e.id in self.spec.zones and e.id not in scope:
             if e.id in self.per_zones:
-                self.err(e.pos, f"zone '{e.id}' is one per {self.spec.zones[e.id]['per']}: write {e.id}[...]")
+                self.err(e.pos, f"zone '{e.id}' is {self.per_phrase('zones', e.id)}: write {e.id}[...]")
             return
         if isinstance(e, Index) and isinstance(e.obj, Name) and e.obj.id in self.spec.zones and e.obj.id not in scope:
             if e.obj.id not in self.per_zones:
                 self.err(e.pos, f"zone '{e.obj.id}' is a single zone: it takes no index")
             self.expr(e.index, scope)
             return
+        if isinstance(e, Name) and e.id not in scope and e.id not in self.global_values():
+            # one message for an unknown name where a zone belongs
+            self.err(e.pos, f"'{what}' needs a zone here; '{e.id}' is not one"
+                            f"{did_you_mean(e.id, self.spec.zones)}")
+            return
         self.expr(e, scope)
-        self.err(e.pos, f"'{what}' needs a zone here{self._zone_hint(e)}")
-
-    def _zone_hint(self, e):
-        if isinstance(e, Name):
-            return f"; '{e.id}' is not one" + did_you_mean(e.id, self.spec.zones)
-        return ""
+        what_is = f"; '{e.id}' is a {'local' if e.id in scope else self.kind_of(e.id)}" if isinstance(e, Name) else ""
+        self.err(e.pos, f"'{what}' needs a zone here{what_is}")
 
     def expr(self, e, scope):
         t = type(e)
@@ -272,10 +329,15 @@ class Checker:
             else:
                 self.expr(e.obj, scope)
                 self.expr(e.index, scope)
+                if type(e.obj) in (Int, Const, Compare):
+                    self.err(e.pos, f"{_NOT_A_CARD[type(e.obj)]} cannot be indexed")
         elif t is Attr:
             self.expr(e.obj, scope)
+            if type(e.obj) in _NOT_A_CARD:
+                self.err(e.name_pos or e.pos, f"'.{e.name}' needs a card, and {_NOT_A_CARD[type(e.obj)]} is not one")
+                return
             if e.name not in self.attrs and e.name not in self.spec.marks:
-                self.err(e.pos, f"unknown card attribute '{e.name}'"
+                self.err(e.name_pos or e.pos, f"unknown card attribute '{e.name}'"
                                 f"{did_you_mean(e.name, self.attrs | set(self.spec.marks))}")
         elif t is Call:
             self.call(e, scope)
@@ -283,8 +345,7 @@ class Checker:
             inner = set(scope)
             for f in e.fors:
                 self.expr(f.iter, inner)
-                for n in f.pattern.names:
-                    inner.add(n)
+                self.bind(f.pattern, inner, block_local=False)
                 if f.cond is not None:
                     self.expr(f.cond, inner)
             self.expr(e.elt, inner)
@@ -315,50 +376,66 @@ class Checker:
             return
         if n in self.spec.counters:
             if n in self.per_counters:
-                self.err(e.pos, f"counter '{n}' is one per {self.spec.counters[n]['per']}: write {n}[...]")
+                self.err(e.pos, f"counter '{n}' is {self.per_phrase('counters', n)}: write {n}[...]")
             return
         if n in self.spec.zones:
             if n in self.per_zones:
-                self.err(e.pos, f"zone '{n}' is one per {self.spec.zones[n]['per']}: write {n}[...]")
+                self.err(e.pos, f"zone '{n}' is {self.per_phrase('zones', n)}: write {n}[...]")
             return
         if n in self.spec.procedures or n in self.spec.functions:
             self.err(e.pos, f"'{n}' is a {'procedure' if n in self.spec.procedures else 'function'}: call it with ()")
             return
+        if n in self.made:
+            self.err(e.pos, self._out_of_block(n))
+            return
         known = scope | self.global_values()
         self.err(e.pos, f"unknown name '{n}'{did_you_mean(n, known)}")
+
+    @staticmethod
+    def _out_of_block(n):
+        return (f"'{n}' is a local of a block that has ended (if, for, while or simultaneously); to use it here, "
+                f"make it before that block (let {n} = ...)")
 
     def call(self, e, scope):
         f = e.func
         lambdas = [a for a in e.args if isinstance(a, Lambda)]
         for a in e.args:
             if isinstance(a, Lambda):
+                if a.param in self.global_values():
+                    self.err(a.pos, f"'{a.param}' is already a {self.kind_of(a.param)}; choose another name "
+                                    "for the key's parameter")
                 self.expr(a.body, scope | {a.param})
             else:
                 self.expr(a, scope)
         if f in self.spec.functions:
             r = self.spec.functions[f]
             if len(r.params) != len(e.args):
-                self.err(e.pos, f"'{f}' takes {len(r.params)} arguments, not {len(e.args)}")
+                self.err(e.pos, f"'{f}' takes {_args(len(r.params))}, not {len(e.args)}")
             if lambdas:
                 self.err(lambdas[0].pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
             return
         if f in BUILTINS:
             lo, hi, _ = BUILTINS[f]
+            if lambdas and f not in LAMBDA_BUILTINS:
+                self.err(lambdas[0].pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
+                return
             if not lo <= len(e.args) <= hi:
                 want = str(lo) if lo == hi else f"{lo} to {hi}"
-                self.err(e.pos, f"'{f}' takes {want} arguments, not {len(e.args)}")
+                self.err(e.pos, f"'{f}' takes {want} argument{'' if want == '1' else 's'}, not {len(e.args)}")
             if f in LAMBDA_BUILTINS:
                 if len(e.args) == 2 and not isinstance(e.args[1], Lambda):
                     self.err(e.args[1].pos, f"the second argument of '{f}' is a key, like 'c -> c.value'")
                 if lambdas and lambdas[0] is not e.args[-1]:
                     self.err(lambdas[0].pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
-            elif lambdas:
-                self.err(lambdas[0].pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
             return
         if f in self.spec.procedures:
             self.err(e.pos, f"'{f}' is a procedure: call it as a statement, not in an expression")
             return
         self.err(e.pos, f"unknown function '{f}'{did_you_mean(f, set(BUILTINS) | set(self.spec.functions))}")
+
+
+def _args(n: int) -> str:
+    return f"{n} argument" if n == 1 else f"{n} arguments"
 
 
 def suspending_procedures(spec) -> set:

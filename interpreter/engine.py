@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 
 from . import runtime
@@ -152,7 +151,13 @@ class Option:
 
 
 class Decision:
-    """A choice a player must make: who, a prompt, the legal options, how many to pick."""
+    """A choice a player must make: who, a prompt, the legal options, how many to pick.
+
+    values are the options' raw values; prompt and options (with readable labels, rendered for
+    the deciding player) are worked out only when asked for.
+    """
+
+    __slots__ = ("_game", "_t", "id", "player", "values", "min", "max", "many", "_prompt", "_options")
 
     def __init__(self, game: "Game", thread: list):
         self._game = game
@@ -164,33 +169,36 @@ class Decision:
         self.min = d[2]
         self.max = d[3]
         self.many = d[4]
+        self._prompt = self._options = None
 
     @property
     def optional(self) -> bool:
         return self.min == 0
 
-    @cached_property
+    @property
     def prompt(self) -> str:
-        d = self._t[2]
-        if d[6] < 0:
-            return "Choose"
-        g = self._game
-        L = self._t[0][-1][2]
-        return g._render(g.rules.prompt_fns[d[6]](g.state, L), self.player)
+        if self._prompt is None:
+            d = self._t[2]
+            g = self._game
+            self._prompt = "Choose" if d[6] < 0 else g._render(
+                g.rules.prompt_fns[d[6]](g.state, self._t[0][-1][2]), self.player)
+        return self._prompt
 
-    @cached_property
+    @property
     def options(self) -> list:
-        g = self._game
-        d = self._t[2]
-        L = self._t[0][-1][2]
-        out = []
-        for i, v in enumerate(self.values):
-            if d[5] >= 0:
-                label = g._render(g.rules.label_fns[d[5]](g.state, L, v), self.player)
-            else:
-                label = g._render_value(v, self.player)
-            out.append(Option(i, label, v))
-        return out
+        if self._options is None:
+            g = self._game
+            d = self._t[2]
+            L = self._t[0][-1][2]
+            out = []
+            for i, v in enumerate(self.values):
+                if d[5] >= 0:
+                    label = g._render(g.rules.label_fns[d[5]](g.state, L, v), self.player)
+                else:
+                    label = g._render_value(v, self.player)
+                out.append(Option(i, label, v))
+            self._options = out
+        return self._options
 
     def __repr__(self):
         return f"Decision(player={self.player}, prompt={self.prompt!r}, options={[o.label for o in self.options]})"
@@ -287,6 +295,8 @@ class Game:
                 S.threads = []
                 try:
                     proc(S, *args)
+                except StepBudgetExceeded:
+                    raise
                 except Exception as e:
                     pos = rules.where(e)
                     raise RuleRuntimeError(f"{pos}: {_describe(e)}" if pos else _describe(e)) from None
@@ -387,6 +397,8 @@ class Game:
             if t[1] == DECIDE and (t[6] == decision if decision is not None else
                                    (player is None or t[2][0] == player)):
                 waiting.append(t)
+                if decision is not None:
+                    break
         if not waiting:
             if self.over:
                 raise IllegalAnswer("the game is over: there is no decision to answer")
@@ -395,7 +407,7 @@ class Game:
             if player is not None:
                 raise IllegalAnswer(f"no decision is waiting for player {player}")
             raise IllegalAnswer("no decision is waiting")
-        if len(waiting) > 1 and player is None and decision is None:
+        if len(waiting) > 1 and player is None:
             seats = ", ".join(str(t[2][0]) for t in waiting)
             raise IllegalAnswer(f"several players are deciding ({seats}): say which with player=")
         T = waiting[0]
@@ -639,6 +651,8 @@ def _start_zones(rules):
 
 
 def _describe(e: Exception) -> str:
+    if isinstance(e, runtime.RuleRuntimeError):
+        return str(e)
     if isinstance(e, TypeError) and "NoneType" in str(e):
         return f"a value is none where a card or number is needed ({e})"
     if isinstance(e, (IndexError, KeyError)):

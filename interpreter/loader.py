@@ -2,16 +2,18 @@
 code parsed. Every problem is collected and reported at once as path:line:col: message."""
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 import yaml
 
-from .errors import Pos, RuleError, RuleErrors
-from .syntax import Source, parse_block, parse_expr, parse_signature
+from .errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
+from .syntax import Const, Source, parse_block, parse_expr, parse_signature
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
@@ -65,40 +67,168 @@ class _Loader(yaml.SafeLoader):
     pass
 
 
+# The tags a rule file may carry (all implicit in plain YAML). Any other tag, e.g. !!python/object
+# or a custom !tag, is refused: a rule file is plain data and nothing in it can make Python run.
+_PLAIN_TAGS = {"tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
+_STRING_TAGS = {"tag:yaml.org,2002:timestamp"}  # 2024-01-01 stays the text it is
+
+
+def _tag_name(tag: str) -> str:
+    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+
+
+def _mark_pos(file: str, mark) -> Pos:
+    return Pos(file, mark.line + 1, mark.column + 1) if mark is not None else Pos(file, 1, 1)
+
+
+def _yaml_error(e: yaml.MarkedYAMLError, file: str) -> RuleError:
+    """A PyYAML error as one line, at the place the author has to look."""
+    problem = (e.problem or "").strip()
+    context = (e.context or "").strip()
+    pm, cm = e.problem_mark, e.context_mark
+    pos = _mark_pos(file, pm or cm)
+    msg = problem or context or "invalid YAML"
+    if "'\\t'" in problem:
+        msg = "a tab character; indent with spaces"
+    elif context.startswith("while scanning a quoted scalar") and "end of stream" in problem:
+        pos, msg = _mark_pos(file, cm), "this quoted text is never closed"
+    elif context.startswith("while parsing a flow sequence") and pm and cm and pm.line != cm.line:
+        pos, msg = _mark_pos(file, cm), "this '[' is never closed by ']'"
+    elif context.startswith("while parsing a flow mapping") and pm and cm and pm.line != cm.line:
+        pos, msg = _mark_pos(file, cm), "this '{' is never closed by '}'"
+    elif problem.startswith("expected <block end>, but found"):
+        found = problem.rsplit("but found", 1)[1].strip()
+        if found in ("'<block mapping start>'", "'<block sequence start>'", "'?'", "'-'"):
+            msg = "bad indentation: this line does not line up with the lines above it"
+        else:
+            msg = f"unexpected {found}"
+    elif problem == "mapping values are not allowed here":
+        msg = ("':' is not allowed here (check the indentation and the line above; put text that "
+               "contains ': ' in quotes)")
+    elif context.startswith("while scanning a simple key") and "could not find expected ':'" in problem:
+        pos, msg = _mark_pos(file, cm), "expected 'key: value' but this line has no ':'"
+    return RuleError(pos, f"YAML syntax error: {msg}")
+
+
+def _line_starts(text: str) -> list:
+    starts = [0]
+    i = text.find("\n")
+    while i >= 0:
+        starts.append(i + 1)
+        i = text.find("\n", i + 1)
+    return starts
+
+
+def _spots(text: str, starts: list, n: yaml.ScalarNode, value: str) -> tuple:
+    """The file (line, col) of every character of a string scalar's value.
+
+    The value's characters are matched, in order, against the scalar's text in the file, which
+    gives exact places for every style: plain (folded over lines), single quoted ('' for '),
+    double quoted (escapes, escaped line breaks), literal | and folded > blocks (indentation).
+    """
+    start, end, style = n.start_mark.index, n.end_mark.index, n.style
+    if style in ("|", ">"):
+        nl = text.find("\n", start, end)
+        j = nl + 1 if nl >= 0 else end
+    elif style in ("'", '"'):
+        j = start + 1
+    else:
+        j = start
+    raw = []
+    for ch in value:
+        if style == '"' and j < end and text[j] == "\\":
+            nxt = text[j + 1:j + 2]
+            if nxt in ("\n", "\r"):  # an escaped line break: skip it and the next line's indentation
+                j += 2
+                while j < end and text[j] in " \t\r\n":
+                    j += 1
+            elif nxt != ch or ch != "\\":
+                raw.append(j)
+                j += {"x": 4, "u": 6, "U": 10}.get(nxt, 2)
+                continue
+        if j < end and text[j] == ch:
+            raw.append(j)
+            j += 1
+            continue
+        if ch in " \t\n\r":  # folded line break or indentation: skip the file's white space to it
+            k = j
+            while k < end and text[k] in " \t\r\n" and text[k] != ch:
+                k += 1
+            if k < end and text[k] == ch:
+                raw.append(k)
+                j = k + 1
+            else:
+                raw.append(min(j, max(end - 1, 0)))
+            continue
+        k = text.find(ch, j, end)
+        if k < 0:
+            raw.append(min(j, max(end - 1, 0)))
+        else:
+            raw.append(k)
+            j = k + 1
+    out = []
+    for idx in raw:
+        line = bisect.bisect_right(starts, idx)
+        out.append((line, idx - starts[line - 1] + 1))
+    return tuple(out)
+
+
 def _compose(text: str, file: str) -> Located:
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        pos = Pos(file, mark.line + 1, mark.column + 1) if mark else Pos(file, 1, 1)
-        problem = e.problem or e.context or "invalid YAML"
-        raise RuleErrors([RuleError(pos, f"YAML syntax error: {problem}")]) from None
+        raise RuleErrors([_yaml_error(e, file)]) from None
+    except yaml.reader.ReaderError as e:
+        starts = _line_starts(text)
+        line = bisect.bisect_right(starts, e.position)
+        pos = Pos(file, line, e.position - starts[line - 1] + 1)
+        what = f"#x{e.character:04x}" if isinstance(e.character, int) else repr(e.character)
+        raise RuleErrors([RuleError(pos, f"YAML syntax error: character {what} is not allowed in a rule file")]) from None
     except yaml.YAMLError as e:
         raise RuleErrors([RuleError(Pos(file, 1, 1), f"YAML error: {e}")]) from None
     marks, blocks, errors = {}, {}, []
-    lines = text.splitlines()
+    starts = _line_starts(text)
     constructor = yaml.SafeLoader("")
 
+    def at(n) -> Pos:
+        return _mark_pos(file, n.start_mark)
+
     def build(n, path):
-        marks[path] = Pos(file, n.start_mark.line + 1, n.start_mark.column + 1)
+        marks[path] = at(n)
+        if n.tag not in _PLAIN_TAGS and n.tag not in _STRING_TAGS:
+            errors.append(RuleError(at(n), f"YAML tag '{_tag_name(n.tag)}' is not allowed: a rule file "
+                                           "holds plain data (text, numbers, lists, mappings), no tags"))
+            return None
         if isinstance(n, yaml.MappingNode):
+            try:
+                constructor.flatten_mapping(n)  # '<<: *anchor' merge keys
+            except yaml.MarkedYAMLError as e:
+                errors.append(RuleError(_mark_pos(file, e.problem_mark or e.context_mark),
+                                        f"YAML error: {e.problem or e.context}"))
+                return {}
             out = {}
             for k, v in n.value:
                 key = build(k, ("key",) + path + (len(out),))
-                if not isinstance(key, (str, int, bool)) or isinstance(key, bool):
-                    key = str(key)
+                if not isinstance(key, (str, int)) or isinstance(key, bool):
+                    key = str(key) if not isinstance(k, yaml.ScalarNode) else k.value
                 if key in out:
-                    errors.append(RuleError(Pos(file, k.start_mark.line + 1, k.start_mark.column + 1),
-                                            f"duplicate key '{key}'"))
+                    errors.append(RuleError(at(k), f"duplicate key '{key}'"))
                     continue
-                marks[("key",) + path + (key,)] = Pos(file, k.start_mark.line + 1, k.start_mark.column + 1)
+                marks[("key",) + path + (key,)] = at(k)
                 out[key] = build(v, path + (key,))
             return out
         if isinstance(n, yaml.SequenceNode):
             return [build(v, path + (i,)) for i, v in enumerate(n.value)]
-        value = constructor.construct_object(n, deep=True)
+        if n.tag in _STRING_TAGS:
+            return n.value
+        try:
+            value = constructor.construct_object(n, deep=True)
+        except yaml.YAMLError as e:
+            errors.append(RuleError(at(n), f"YAML error: {getattr(e, 'problem', None) or e}"))
+            return None
         if isinstance(value, str):
-            blocks[path] = _source_of(n, file, lines)
+            blocks[path] = Source(file, n.start_mark.line + 1, n.start_mark.column + 1,
+                                  spots=_spots(text, starts, n, value))
         return value
 
     if node is None:
@@ -107,21 +237,6 @@ def _compose(text: str, file: str) -> Located:
     if errors:
         raise RuleErrors(errors)
     return Located(data, marks, blocks)
-
-
-def _source_of(n: yaml.ScalarNode, file: str, lines: list) -> Source:
-    line, col = n.start_mark.line, n.start_mark.column
-    if n.style in ("|", ">"):
-        # content starts on the next non-empty line; its indentation is the block's
-        first = line + 1
-        while first < len(lines) and not lines[first].strip():
-            first += 1
-        text = lines[first] if first < len(lines) else ""
-        indent = len(text) - len(text.lstrip(" "))
-        return Source(file, first + 1, indent + 1, block=True)
-    if n.style in ("'", '"'):
-        return Source(file, line + 1, col + 2)
-    return Source(file, line + 1, col + 1)
 
 
 # ---------------------------------------------------------------- schema
@@ -136,59 +251,148 @@ def schema_validator(name: str = "ruleset"):
 
 
 def _schema_errors(loc: Located, validator) -> list:
-    errors = []
+    """Every way a file breaks the schema, as short messages at the places they concern."""
+    out, seen = [], set()
     for err in validator.iter_errors(loc.data):
-        path = tuple(err.absolute_path)
-        pos = loc.marks.get(path) or loc.marks.get(path[:-1]) or loc.marks.get(())
-        where = ".".join(str(p) for p in path) or "the file"
-        msg = _schema_message(err)
-        if err.validator == "additionalProperties":
-            # point at the unknown key itself
-            import re
-
-            m = re.findall(r"'([^']+)'", err.message)
-            for key in m:
-                kpos = loc.marks.get(("key",) + path + (key,))
-                if kpos:
-                    errors.append(RuleError(kpos, f"unknown key '{key}' in {where}{_allowed(err)}"))
-            if m:
-                continue
-        errors.append(RuleError(pos, f"{where}: {msg}"))
-    return errors
+        for e in _schema_error(err, loc, validator.schema):
+            key = (e.pos, e.message)
+            if key not in seen:
+                seen.add(key)
+                out.append(e)
+    return out
 
 
-def _allowed(err) -> str:
-    props = err.schema.get("properties")
-    if props:
-        from .errors import did_you_mean
-
-        return f" (allowed: {', '.join(props)})"
-    return ""
+_TYPE_WORDS = {"string": "a string", "integer": "an integer", "boolean": "true/false",
+               "object": "a mapping (key: value)", "array": "a list", "null": "nothing",
+               "number": "a number"}
+_NAME_RULE = "a letter or '_', then letters, digits or '_'"
 
 
-def _schema_message(err) -> str:
+def _where(path) -> str:
+    return ".".join(str(p) for p in path) or "the file"
+
+
+def _show(x) -> str:
+    """A value as an author wrote it, briefly."""
+    if x is None:
+        return "nothing"
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, str):
+        return repr(x if len(x) <= 30 else x[:27] + "...")
+    if isinstance(x, (int, float)):
+        return str(x)
+    if isinstance(x, list):
+        return "a list"
+    if isinstance(x, dict):
+        return "a mapping"
+    return type(x).__name__
+
+
+def _json_type_ok(t, x) -> bool:
+    if isinstance(t, list):
+        return any(_json_type_ok(i, x) for i in t)
+    return {"string": isinstance(x, str), "integer": isinstance(x, int) and not isinstance(x, bool),
+            "number": isinstance(x, (int, float)) and not isinstance(x, bool),
+            "boolean": isinstance(x, bool), "null": x is None, "object": isinstance(x, dict),
+            "array": isinstance(x, list)}.get(t, True)
+
+
+def _resolve(sub: dict, root: dict) -> dict:
+    """Follow local $refs and single-item allOf wrappers to the schema that says the type."""
+    for _ in range(10):
+        if "$ref" in sub and sub["$ref"].startswith("#/"):
+            node = root
+            for part in sub["$ref"][2:].split("/"):
+                node = node[part]
+            sub = node
+        elif "type" not in sub and len(sub.get("allOf", ())) == 1:
+            sub = sub["allOf"][0]
+        else:
+            break
+    return sub
+
+
+def _kinds(sub: dict) -> list:
+    """What a schema accepts, in words: ['a string', 'a mapping (keys: start, per, text)']."""
+    t = sub.get("type")
+    if t == "object" and sub.get("properties"):
+        return [f"a mapping (keys: {', '.join(sub['properties'])})"]
+    if isinstance(t, str):
+        t = [t]
+    return [_TYPE_WORDS.get(i, i) for i in t] if t else ["another value"]
+
+
+def _either(words: list) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _describe(sub: dict) -> str:
+    return _either(_kinds(sub))
+
+
+def _key_pos(loc: Located, path) -> Pos:
+    """Where the key of the value at path is written (else the value, else the file start)."""
+    return (loc.marks.get(("key",) + tuple(path)) if path else None) or _value_pos(loc, path)
+
+
+def _value_pos(loc: Located, path) -> Pos:
+    path = tuple(path)
+    while path and path not in loc.marks:
+        path = path[:-1]
+    return loc.marks.get(path) or loc.marks.get(()) or next(iter(loc.marks.values()))
+
+
+def _schema_error(err, loc: Located, root: dict) -> list:
+    path = tuple(err.absolute_path)
+    where = _where(path)
     v = err.validator
+    inst = err.instance
+    if "propertyNames" in err.schema_path:  # a key that is not a valid name; inst is the key
+        kpos = loc.marks.get(("key",) + path + (inst,)) or _value_pos(loc, path)
+        if path and path[-1] in ("functions", "procedures") and len(path) == 1:
+            return [RuleError(kpos, f"{where}: '{inst}' is not a valid signature: write 'name' or "
+                                    "'name(a, b)' with names for the parameters")]
+        return [RuleError(kpos, f"{where}: '{inst}' is not a valid name ({_NAME_RULE})")]
+    if v == "additionalProperties":
+        props = list(err.schema.get("properties", {}))
+        out = []
+        for key in [k for k in inst if k not in props]:
+            kpos = loc.marks.get(("key",) + path + (key,)) or _value_pos(loc, path)
+            hint = did_you_mean(str(key), props) or f" (allowed: {', '.join(props)})"
+            what = "unknown section" if not path else "unknown key"
+            out.append(RuleError(kpos, f"{where}: {what} '{key}'{hint}" if path else f"{what} '{key}'{hint}"))
+        return out
     if v == "required":
-        return err.message.replace("is a required property", "is missing (required)")
+        missing = [r for r in err.validator_value if isinstance(inst, dict) and r not in inst]
+        return [RuleError(_key_pos(loc, path), f"{where}: '{m}' is missing (required)") for m in missing[:1]]
+    pos = _value_pos(loc, path)
     if v == "type":
-        want = err.validator_value
-        want = " or ".join(want) if isinstance(want, list) else want
-        return f"expected {want}, found {json.dumps(err.instance)[:40]}"
+        return [RuleError(pos, f"{where}: expected {_describe(err.schema)}, found {_show(inst)}")]
     if v == "enum":
-        return f"{json.dumps(err.instance)[:40]} is not one of {', '.join(map(str, err.validator_value))}"
+        return [RuleError(pos, f"{where}: {_show(inst)} is not one of {', '.join(map(str, err.validator_value))}")]
     if v in ("oneOf", "anyOf"):
-        best = None
-        for sub in err.context or ():
-            if best is None or len(sub.absolute_path) > len(best.absolute_path):
-                best = sub
-        if best is not None and best.validator not in ("type", "oneOf", "anyOf"):
-            return _schema_message(best)
-        return f"{json.dumps(err.instance)[:40]} is not a valid value here"
+        branches = [_resolve(b, root) for b in err.validator_value]
+        fitting = [i for i, b in enumerate(branches) if _json_type_ok(b.get("type", []), inst)
+                   or "type" not in b]
+        if len(fitting) == 1:
+            subs = [c for c in (err.context or ()) if c.relative_schema_path and c.relative_schema_path[0] == fitting[0]]
+            out = []
+            for c in subs:
+                out.extend(_schema_error(c, loc, root))
+            if out:
+                return out
+        kinds = [k for b in branches for k in _kinds(b)]
+        return [RuleError(pos, f"{where}: expected {_either(kinds)}, found {_show(inst)}")]
     if v == "pattern":
-        return f"'{err.instance}' is not a valid name"
-    if v == "propertyNames":
-        return f"{err.message}"
-    return err.message
+        return [RuleError(pos, f"{where}: {_show(inst)} is not a valid name ({_NAME_RULE})")]
+    if v == "minimum":
+        return [RuleError(pos, f"{where}: must be at least {err.validator_value}, found {_show(inst)}")]
+    if v == "minItems":
+        return [RuleError(pos, f"{where}: the list must not be empty")]
+    if v == "uniqueItems":
+        return [RuleError(pos, f"{where}: the list names an item twice")]
+    return [RuleError(pos, f"{where}: {err.message}")]
 
 
 # ---------------------------------------------------------------- ruleset
@@ -202,8 +406,6 @@ def ruleset_path(name_or_path) -> Path:
     if q.exists():
         return q
     known = sorted(d.name for d in RULES_DIR.iterdir() if d.is_dir() and not d.name.startswith("_"))
-    from .errors import JuxError, did_you_mean
-
     raise JuxError(f"no ruleset '{name_or_path}'{did_you_mean(str(name_or_path), known)}; "
                    f"known rulesets: {', '.join(known)}")
 
@@ -224,9 +426,18 @@ def display_path(p: Path) -> str:
 def read_file(p: Path) -> Located:
     file = display_path(p)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise RuleErrors([RuleError(Pos(file, 1, 1), f"cannot read the file: {e}")]) from None
+        data = p.read_bytes()
+    except OSError as e:
+        raise RuleErrors([RuleError(Pos(file, 1, 1), f"cannot read the file: {e.strerror or e}")]) from None
+    try:
+        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        col = len(data[data.rfind(b"\n", 0, e.start) + 1:e.start].decode("utf-8", "replace")) + 1
+        raise RuleErrors([RuleError(Pos(file, line, col), f"the file is not UTF-8 text (byte "
+                                                         f"0x{data[e.start]:02x})")]) from None
+    if text.startswith("\ufeff"):  # a byte order mark is not a column
+        text = text[1:]
     loc = _compose(text, file)
     if loc.data == {} or loc.data is None:
         loc.data = {}
@@ -236,34 +447,39 @@ def read_file(p: Path) -> Located:
 
 
 def load_spec(name_or_path) -> RuleSpec:
+    """Read, schema-check and parse the rule files of a ruleset. Raises RuleErrors with every
+    problem found: YAML and schema errors of each file, then effect-code syntax errors together with
+    what the static checks find in the rest of the rules."""
     path = ruleset_path(name_or_path)
     files = rule_files(path)
     if not files:
-        from .errors import JuxError
-
         raise JuxError(f"{display_path(path)}: no .yaml rule files here")
     errors: list = []
+    broken_file = False  # a file could not be read: checks of the whole would mislead
     merged: dict = {s: {} for s in SECTIONS}
     merged["flow"] = None
     where: dict = {}
-    locs = []
     digest = hashlib.sha256()
     validator = schema_validator("ruleset")
     for f in files:
-        digest.update(f.name.encode() + b"\0" + f.read_bytes())
+        try:
+            digest.update(f.name.encode() + b"\0" + f.read_bytes())
+        except OSError:
+            pass  # read_file reports it
         try:
             loc = read_file(f)
         except RuleErrors as e:
             errors.extend(e.errors)
+            broken_file = True
             continue
         errs = _schema_errors(loc, validator)
-        errors.extend(errs)
         if errs:
+            errors.extend(errs)
+            broken_file = True
             continue
-        locs.append(loc)
         for section, value in loc.data.items():
             if section == "flow" or section == "game":
-                if merged[section]:
+                if merged[section] is not None and merged[section] != {}:
                     errors.append(RuleError(loc.marks[("key", section)], f"'{section}' is given in two files"))
                     continue
                 merged[section] = value
@@ -271,31 +487,46 @@ def load_spec(name_or_path) -> RuleSpec:
                 if section == "flow":
                     merged["flow_src"] = loc.blocks.get((section,))
                 continue
-            for key, item in value.items():
+            for key, item in (value or {}).items():
                 if key in merged[section]:
                     errors.append(RuleError(loc.marks[("key", section, key)], f"{section} '{key}' is defined twice"))
                     continue
                 merged[section][key] = (item, loc, (section, key))
                 where[(section, key)] = loc.marks[("key", section, key)]
-    if errors:
-        raise RuleErrors(errors)
-    spec = _build(path, merged, where, errors)
+    spec = _build(path, merged, where, errors, complete=not broken_file)
     spec.digest = digest.hexdigest()[:16]
     if errors:
+        if not broken_file and spec.flow is not None and spec.game:
+            errors.extend(_check_errors(spec))
         raise RuleErrors(errors)
     return spec
+
+
+def _check_errors(spec) -> list:
+    """What the static checks find in rules that also have syntax errors (their routines empty)."""
+    from .check import Checker
+
+    try:
+        Checker(spec).check_all()
+    except RuleErrors as e:
+        return list(e.errors)
+    except Exception:  # never let this extra pass hide the errors already found
+        return []
+    return []
 
 
 def _plain(section: dict) -> dict:
     return {k: v[0] for k, v in section.items()}
 
 
-def _build(path: Path, merged: dict, where: dict, errors: list) -> RuleSpec:
+def _build(path: Path, merged: dict, where: dict, errors: list, complete: bool = True) -> RuleSpec:
+    """The RuleSpec of merged sections, with effect code parsed. A routine whose code has a syntax
+    error is kept with an empty body (its error is in errors), so the rest can still be checked."""
     first = Pos(display_path(rule_files(path)[0]), 1, 1)
     game = merged["game"] or {}
-    if not merged["game"]:
+    if complete and not merged["game"]:
         errors.append(RuleError(first, "the ruleset has no 'game' section (name, players)"))
-    if merged["flow"] is None:
+    if complete and merged["flow"] is None:
         errors.append(RuleError(first, "the ruleset has no 'flow' (the code that runs the game)"))
     functions, procedures = {}, {}
     for sig, (body, loc, p) in merged["functions"].items():
@@ -310,9 +541,11 @@ def _build(path: Path, merged: dict, where: dict, errors: list) -> RuleSpec:
     if merged["flow"] is not None:
         src = merged.get("flow_src") or Source(first.file)
         try:
-            flow = Routine("flow", (), parse_block(merged["flow"], src), where[("flow", "")])
-        except Exception as e:  # RuleError
+            body = parse_block(merged["flow"], src)
+        except RuleError as e:
             errors.append(e)
+            body = ()
+        flow = Routine("flow", (), body, where[("flow", "")])
     return RuleSpec(
         name=game.get("name", path.name), path=path, game=game,
         constants=_plain(merged["constants"]), cards=_plain(merged["cards"]), zones=_plain(merged["zones"]),
@@ -331,9 +564,14 @@ def _routine(sig, body, loc: Located, path, errors, expr: bool):
     kpos = loc.marks[("key",) + path]
     try:
         name, params = parse_signature(str(sig), Source(kpos.file, kpos.line, kpos.col))
+        ok = True
     except RuleError as e:
         errors.append(e)
-        return None
+        # keep a stand-in under the name it has (e.g. 'f(a, a)'), so the rest can be checked
+        m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:\((.*)\))?\s*", str(sig))
+        if not m:
+            return None
+        name, params, ok = m.group(1), tuple(p.strip() for p in (m.group(2) or "").split(",") if p.strip()), False
     text = ""
     code_path = path
     if isinstance(body, dict):
@@ -341,9 +579,10 @@ def _routine(sig, body, loc: Located, path, errors, expr: bool):
         body = body.get("do", "")
         code_path = path + ("do",)
     src = loc.blocks.get(code_path) or Source(kpos.file, kpos.line, kpos.col)
-    try:
-        tree = parse_expr(body, src) if expr else parse_block(body, src)
-    except RuleError as e:
-        errors.append(e)
-        return None
+    tree = Const(kpos, None) if expr else ()  # a stand-in, so the rest can be checked
+    if ok:
+        try:
+            tree = parse_expr(body, src) if expr else parse_block(body, src)
+        except RuleError as e:
+            errors.append(e)
     return Routine(name, params, tree, kpos, " ".join(str(text).split()), origin=kpos.file)

@@ -160,6 +160,8 @@ def budget(S, where: str):
 
 def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id) -> bool:
     """Stop thread T at a decision; False (with the answer set) when there is nothing to decide."""
+    if not 0 <= player < S.n:
+        raise RuleRuntimeError(f"'choose ... by' names player {player!r}, but the seats are 0 to {S.n - 1}")
     if type(options) is not list:
         options = list(options)
     n = len(options)

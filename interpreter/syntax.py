@@ -1,13 +1,13 @@
 """The effect language: Lark parse tree -> AST of frozen dataclasses, each carrying its Pos."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Tuple, Union
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from .errors import Pos, RuleError
 
@@ -117,6 +117,7 @@ class Compare(Node):
 class Attr(Node):
     obj: "Expr"
     name: str
+    name_pos: Optional[Pos] = field(default=None, compare=False)  # where the name after '.' is
 
 
 @dataclass(frozen=True)
@@ -258,19 +259,44 @@ Stmt = Union[Let, Assign, SetMark, If, For, While, Break, Move, Draw, Shuffle, R
 class Source:
     """Where a piece of effect code sits in its file, to give errors file positions.
 
-    line, col: the file position of the code's first character. block: the code is a YAML block
-    scalar whose every line is indented by col-1 (otherwise only the first line is shifted).
+    spots: the file (line, col) of every character of the code, when the loader knows them (it
+    does for every YAML string, whatever its style: plain, quoted with escapes, literal or folded
+    block). Without spots: line, col is the file position of the code's first character, and
+    block says the code is a YAML block scalar whose every line is indented by col-1 (otherwise
+    only the first line is shifted).
     """
 
     file: str
     line: int = 1
     col: int = 1
     block: bool = False
+    spots: Optional[tuple] = field(default=None, compare=False, repr=False)
 
     def pos(self, line: int, col: int) -> Pos:
         if self.block or line == 1:
             col = col + self.col - 1
         return Pos(self.file, self.line + line - 1, col)
+
+    def at(self, offset: Optional[int], line: int = 1, col: int = 1) -> Pos:
+        """The file position of the code's character at offset (line, col: the same place in the
+        code, used when the spots are not known). An offset at the end points just after the code."""
+        spots = self.spots
+        if spots and offset is not None and offset >= 0:
+            if offset < len(spots):
+                ln, cl = spots[offset]
+            else:
+                ln, cl = spots[-1]
+                cl += 1
+            return Pos(self.file, ln, cl)
+        return self.pos(line, col)
+
+    def sub(self, offset: int, line: int, col: int) -> "Source":
+        """The Source of a piece of this code starting at offset (the code of a "{...}" in a string)."""
+        if self.spots:
+            p = self.at(offset)
+            return Source(self.file, p.line, p.col, spots=self.spots[offset:])
+        p = self.pos(line, col)
+        return Source(self.file, p.line, p.col)
 
 
 # ---------------------------------------------------------------- parsing
@@ -284,50 +310,126 @@ def parser() -> Lark:
 
 
 _TOKEN_NAMES = {
-    "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'",
-    "COMMA": "','", "DOT": "'.'", "EQUAL": "'='", "SEMICOLON": "';'", "NAME": "a name", "INT": "a number",
-    "STRING": "a string", "$END": "the end of the code", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'",
-    "MUL_OP": "'*', '//' or '%'", "AUGOP": "'+=' or '-='", "MINUS": "'-'", "__ANON_0": "'->'",
+    "NAME": "a name", "INT": "a number", "STRING": "a string", "$END": "the end of the code",
+    "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'",
+    "AUGOP": "'+=' or '-='",
 }
+_STMT_START = {"LET", "SET", "IF", "FOR", "WHILE", "BREAK", "MOVE", "DRAW", "SHUFFLE", "REVEAL",
+               "CHOOSE", "SIMULTANEOUSLY", "LOG", "RETURN", "SEMICOLON", "NAME"}
+_EXPR_START = {"INT", "STRING", "NAME", "LPAR", "LSQB", "MINUS", "TRUE", "FALSE", "NONE", "NOT", "IF"}
+_OPERATORS = {"ADD_OP", "MUL_OP", "COMP_OP", "AND", "OR", "IN", "NOT", "DOT", "LSQB"}
+
+
+@lru_cache(maxsize=1)
+def _terminal_names() -> dict:
+    names = {}
+    for t in parser().terminals:
+        if t.pattern.type == "str":
+            names[t.name] = f"'{t.pattern.value}'"
+    names.update(_TOKEN_NAMES)
+    return names
 
 
 def _token_name(t: str) -> str:
-    if t in _TOKEN_NAMES:
-        return _TOKEN_NAMES[t]
-    return f"'{t.lower()}'" if t.isupper() else t
+    return _terminal_names().get(t) or (f"'{t.lower()}'" if t.isupper() else t)
 
 
-def _syntax_error(e: UnexpectedInput, src: Source) -> RuleError:
-    pos = src.pos(getattr(e, "line", 1) or 1, getattr(e, "column", 1) or 1)
+def expected_text(tokens, end_name: str = "the end of the code") -> str:
+    """A readable list of what the parser would have accepted: 'a statement', 'an expression',
+    'an operator' stand for the many tokens that can start or continue one."""
+    left = set(tokens)
+    groups = []
+    if {"LET", "MOVE"} <= left:
+        groups.append("a statement")
+        left -= _STMT_START
+    if {"INT", "STRING"} <= left:
+        groups.append("an expression")
+        left -= _EXPR_START
+    if {"ADD_OP", "COMP_OP"} <= left:
+        groups.insert(0, "an operator")
+        left -= _OPERATORS
+    end = "$END" in left
+    left.discard("$END")
+    names = sorted(_token_name(t) for t in left)
+    items = names + groups + ([end_name] if end else [])
+    if not items:
+        return "something else"
+    if len(items) > 8:
+        items = items[:8] + ["..."]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _unexpected_token(e: UnexpectedToken, code: str, src: Source, closing: Optional[str]) -> RuleError:
+    tok = e.token
+    try:
+        accepts = set(e.interactive_parser.accepts())
+    except Exception:  # an older lark, or a state accepts() cannot explore
+        accepts = set(e.expected)
+    end_name = closing or "the end of the code"
+    if tok.type == "$END":
+        end = len(code) if closing else len(code.rstrip())
+        what = f"unexpected {closing}" if closing else "the code ends too early"
+        return RuleError(src.at(end, tok.end_line or 1, (tok.end_column or 1)),
+                         f"syntax error: {what}; expected {expected_text(accepts, end_name)}")
+    pos = src.at(tok.start_pos, tok.line, tok.column)
+    text = str(tok)
+    got = f"'{text if len(text) <= 24 else text[:21] + '...'}'"
+    hint = ""
+    if tok.type == "COMP_OP" and text == ">" and tok.start_pos and code[tok.start_pos - 1] == "-":
+        return RuleError(src.at(tok.start_pos - 1, tok.line, tok.column - 1),
+                         "syntax error: a key 'x -> ...' is only allowed as the last argument of "
+                         "max_by, min_by or sort_by")
+    if tok.type == "COMP_OP" and "COMP_OP" not in accepts:
+        hint = " (comparisons cannot be chained: write 'a < b and b < c')"
+    elif tok.type == "EQUAL" and "COMP_OP" in accepts:
+        hint = " (compare with '==')"
+    return RuleError(pos, f"syntax error: unexpected {got}; expected {expected_text(accepts, end_name)}{hint}")
+
+
+_CHAR_HINTS = {
+    "'": " (strings are written in double quotes)", "&": " (write 'and')", "|": " (write 'or')",
+    "!": " (write 'not', or '!=' to compare)",
+}
+
+
+def _syntax_error(e: UnexpectedInput, code: str, src: Source, closing: Optional[str] = None) -> RuleError:
     if isinstance(e, UnexpectedToken):
-        tok = e.token
-        got = "the end of the code" if tok.type == "$END" else f"'{tok}'"
-        expected = sorted({_token_name(t) for t in e.expected})
-        if len(expected) > 8:
-            expected = expected[:8] + ["..."]
-        return RuleError(pos, f"syntax error: unexpected {got}; expected {', '.join(expected)}")
+        return _unexpected_token(e, code, src, closing)
+    pos = src.at(getattr(e, "pos_in_stream", None), getattr(e, "line", 1) or 1, getattr(e, "column", 1) or 1)
     if isinstance(e, UnexpectedCharacters):
-        return RuleError(pos, f"syntax error: unexpected character {e.char!r}")
+        ch = e.char
+        if ch == '"':
+            return RuleError(pos, "syntax error: a string is not closed by '\"' on the same line")
+        return RuleError(pos, f"syntax error: unexpected character {ch!r}{_CHAR_HINTS.get(ch, '')}")
     if isinstance(e, UnexpectedEOF):
         return RuleError(pos, "syntax error: the code ends too early")
     return RuleError(pos, f"syntax error: {e}")
 
 
+def _parse(code: str, src: Source, start: str, closing: Optional[str] = None):
+    if not isinstance(code, str):
+        raise RuleError(src.at(0), "expected effect code (a string)")
+    try:
+        tree = parser().parse(code, start=start)
+    except UnexpectedInput as e:
+        raise _syntax_error(e, code, src, closing) from None
+    try:
+        return _Build(src, code).transform(tree).children
+    except VisitError as e:  # a RuleError raised while building the AST
+        if isinstance(e.orig_exc, RuleError):
+            raise e.orig_exc from None
+        raise
+
+
 def parse_block(code: str, src: Source) -> tuple:
     """Parse a block of statements; returns a tuple of Stmt. Raises RuleError."""
-    try:
-        tree = parser().parse(code, start="start")
-    except UnexpectedInput as e:
-        raise _syntax_error(e, src) from None
-    return tuple(_Build(src, code).transform(tree).children)
+    return tuple(_parse(code, src, "start"))
 
 
-def parse_expr(code: str, src: Source) -> Expr:
-    try:
-        tree = parser().parse(code, start="expr_start")
-    except UnexpectedInput as e:
-        raise _syntax_error(e, src) from None
-    return _Build(src, code).transform(tree).children[0]
+def parse_expr(code: str, src: Source, closing: Optional[str] = None) -> Expr:
+    """Parse one expression. Raises RuleError. closing: what ends the code in its file, when it is
+    not the end of a YAML value (the '}' of a "{...}" in a string)."""
+    return _parse(code, src, "expr_start", closing)[0]
 
 
 def parse_signature(text: str, src: Source) -> tuple[str, tuple]:
@@ -356,11 +458,11 @@ class _Build(Transformer):
 
     def _p(self, meta) -> Pos:
         if getattr(meta, "empty", True):
-            return self.src.pos(1, 1)
-        return self.src.pos(meta.line, meta.column)
+            return self.src.at(0)
+        return self.src.at(meta.start_pos, meta.line, meta.column)
 
     def _tp(self, tok: Token) -> Pos:
-        return self.src.pos(tok.line, tok.column)
+        return self.src.at(tok.start_pos, tok.line, tok.column)
 
     # --- statements
     def start(self, meta, items):
@@ -533,7 +635,7 @@ class _Build(Transformer):
         return Neg(self._p(meta), items[0])
 
     def attr(self, meta, items):
-        return Attr(self._p(meta), items[0], str(items[1]))
+        return Attr(self._p(meta), items[0], str(items[1]), self._tp(items[1]))
 
     def index(self, meta, items):
         return Index(self._p(meta), items[0], items[1])
@@ -587,6 +689,11 @@ class _Build(Transformer):
     def _interpolate(self, tok: Token):
         """Split "text {expr} text" into pieces; {{ and }} stand for braces."""
         raw = str(tok)[1:-1]
+        base = tok.start_pos + 1  # offset of raw[0] in the code
+
+        def where(i):  # the file position of raw[i]
+            return self.src.at(base + i, tok.line, tok.column + 1 + i)
+
         parts, buf, i = [], [], 0
         while i < len(raw):
             ch = raw[i]
@@ -597,12 +704,14 @@ class _Build(Transformer):
             if ch == "{":
                 end = raw.find("}", i)
                 if end < 0:
-                    raise RuleError(self.src.pos(tok.line, tok.column + 1 + i), "'{' in a string is not closed by '}'")
+                    raise RuleError(where(i), "'{' in a string is not closed by '}' (write '{{' for a brace)")
                 if buf:
                     parts.append(_unescape("".join(buf))); buf = []
                 inner = raw[i + 1:end]
-                sub = Source(self.src.file, *self._file_lc(tok.line, tok.column + 1 + i + 1))
-                parts.append(parse_expr(inner, sub))
+                if not inner.strip():
+                    raise RuleError(where(i), "'{}' in a string needs an expression inside (write '{{' for a brace)")
+                sub = self.src.sub(base + i + 1, tok.line, tok.column + 2 + i)
+                parts.append(parse_expr(inner, sub, closing="'}'"))
                 i = end + 1
                 continue
             buf.append(ch)
@@ -610,10 +719,6 @@ class _Build(Transformer):
         if buf:
             parts.append(_unescape("".join(buf)))
         return parts
-
-    def _file_lc(self, line, col):
-        p = self.src.pos(line, col)
-        return p.line, p.col
 
 
 @dataclass
