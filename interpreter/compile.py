@@ -121,7 +121,10 @@ def make_cards(spec):
 
 
 def counter_start(c):
-    return c.get("start") if isinstance(c, dict) else c
+    if isinstance(c, dict):
+        v = c.get("start")
+        return SEATS[v] if c.get("seat") and isinstance(v, int) and not isinstance(v, bool) else v
+    return c
 
 
 # ------------------------------------------------------------------ code generation

@@ -271,6 +271,10 @@ class Game:
                     raise JuxError(f"no card '{label}' left to place in {zname}")
                 runtime.move(S, pool.pop(0), zi)
         for cname, value in (counters or {}).items():
+            d = lay.counter_def.get(cname)
+            if isinstance(d, dict) and d.get("seat"):
+                value = ([SEATS[v] for v in value] if isinstance(value, list) else
+                         {k: SEATS[v] for k, v in value.items()} if isinstance(value, dict) else SEATS[value])
             if cname in lay.player_counters:
                 for p, v in enumerate(value):
                     S.v[lay.counter(cname, p)] = v
