@@ -157,12 +157,12 @@ class Decision:
     the deciding player) are worked out only when asked for.
     """
 
-    __slots__ = ("_game", "_t", "id", "player", "values", "min", "max", "many", "_prompt", "_options")
+    __slots__ = ("_game", "_t", "_d", "id", "player", "values", "min", "max", "many", "_prompt", "_options")
 
     def __init__(self, game: "Game", thread: list):
         self._game = game
         self._t = thread
-        d = thread[2]
+        self._d = d = thread[2]
         self.id = thread[6]
         self.player = d[0]
         self.values = d[1]
@@ -174,6 +174,12 @@ class Decision:
     @property
     def optional(self) -> bool:
         return self.min == 0
+
+    def answer(self, choice) -> None:
+        """Answer this decision (as game.apply would); refused if it is no longer pending."""
+        if self._t[2] is not self._d:
+            raise IllegalAnswer("this decision has already been answered")
+        self._game._answer(self._t, choice)
 
     @property
     def prompt(self) -> str:
@@ -414,12 +420,20 @@ class Game:
         if len(waiting) > 1 and player is None:
             seats = ", ".join(str(t[2][0]) for t in waiting)
             raise IllegalAnswer(f"several players are deciding ({seats}): say which with player=")
-        T = waiting[0]
+        self._answer(waiting[0], choice)
+
+    def _answer(self, T, choice) -> None:
+        S = self.state
         d = T[2]
         values = d[1]
         if type(choice) is int and not d[4] and 0 <= choice < len(values) and d[2] <= 1:
             T[3] = values[choice]  # the common case: one option by its number
             self.answers.append([d[0], choice])
+        elif (type(choice) is list and d[4] and d[2] <= len(choice) <= d[3]
+              and all(type(i) is int and 0 <= i < len(values) for i in choice)
+              and len(set(choice)) == len(choice)):
+            T[3] = [values[i] for i in choice]  # several options by number
+            self.answers.append([d[0], list(choice)])
         else:
             idx = self._normalize(T, choice)
             T[3] = [values[i] for i in idx] if d[4] else (values[idx[0]] if idx else None)

@@ -67,7 +67,6 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     game = Game.new(rules, players, seed, names=names, log=log)
     seated = [f(seat_seed(seed, p)) for p, f in enumerate(factories)]
     needs_view = [bool(getattr(b, "needs_view", True)) for b in seated]
-    apply = game.apply
     answers = 0
     while True:
         d = game.next_decision()
@@ -77,7 +76,7 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
         bot = seated[p]
         answer = bot.choose(game.view(p) if needs_view[p] else None, d)
         try:
-            apply(answer, decision=d.id)
+            d.answer(answer)
         except IllegalAnswer as e:
             name = getattr(bot, "name", type(bot).__name__)
             raise JuxError(f"game {seed}: the {name} bot in seat {p} answered {answer!r}: {e}") from None
