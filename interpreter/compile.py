@@ -16,10 +16,7 @@ from dataclasses import dataclass, field
 from . import runtime
 from .errors import Pos
 from .state import PLAYERS, SEATS, Card
-from .syntax import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt, Choose, CompFor, CondExpr,
-                     Const, Draw, For, GenCall, If, Index, Int, Lambda, Let, ListComp, ListLit, Log,
-                     Move, Name, Neg, Not, Return, Reveal, SetMark, Shuffle, Simultaneously, Str,
-                     TupleLit, While, Compare, walk)
+from .syntax import CallStmt, Choose, CondExpr, For, Index, Let, Name, Simultaneously, Str, walk
 
 BUILTINS = {
     # name: (min args, max args, takes a generator form)
@@ -413,27 +410,27 @@ class Compiler:
     def s_If(self, s, ctx, ind):
         for i, (cond, body) in enumerate(s.branches):
             self._emit(ind, f"{'if' if i == 0 else 'elif'} {self.ex(cond, ctx)}:", s)
-            self._body(body, ctx, ind + 1, s)
+            self._body(body, ctx, ind + 1, s.pos)
         if s.orelse is not None:
             self._emit(ind, "else:", s)
-            self._body(s.orelse, ctx, ind + 1, s)
+            self._body(s.orelse, ctx, ind + 1, s.pos)
 
-    def _body(self, body, ctx, ind, s):
+    def _body(self, body, ctx, ind, pos):
         n = len(self.out.lines)
         self.plain(body, ctx, ind)
         if len(self.out.lines) == n:
-            self._emit(ind, "pass", s)
+            self.out.emit(ind, "pass", pos)
 
     def s_For(self, s, ctx, ind):
         self._declare(s.pattern, ctx)
         self._emit(ind, f"for {self._pat(s.pattern, ctx.env)} in tuple({self.it(s.iter, ctx)}):", s)
-        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots), ind + 1, s)
+        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots), ind + 1, s.pos)
 
     def s_While(self, s, ctx, ind):
         self._emit(ind, f"while {self.ex(s.cond, ctx)}:", s)
         self._emit(ind + 1, "S.steps += 1", s)
         self._emit(ind + 1, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s)
-        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots), ind + 1, s)
+        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots), ind + 1, s.pos)
 
     def s_Break(self, s, ctx, ind):
         for line in ctx.brk.split("\n"):
@@ -500,7 +497,7 @@ class Compiler:
         ctx = Ctx({p: f"L[{slots[p]}]" for p in params}, True, "", slots)
         rid = self._register(fname)
         blocks: list = [[]]  # each block: list of (indent, text, pos)
-        self._lower(body, ctx, blocks, loop=None)
+        self._lower(body, ctx, blocks)
         self._flush_routine(fname, blocks)
         return rid, self._hidden
 
@@ -539,8 +536,8 @@ class Compiler:
             stripped = text.lstrip(" ")
             block.append(((len(text) - len(stripped)) // 4, stripped, pos))
 
-    def _lower(self, stmts, ctx, blocks, loop):
-        """Lower statements into blocks; `loop` is (head block, exit block list-holder) or None."""
+    def _lower(self, stmts, ctx, blocks):
+        """Lower statements that may stop into numbered blocks of the routine's state machine."""
         pending = []
         for s in stmts:
             if not self.stmt_suspends(s):
@@ -549,7 +546,7 @@ class Compiler:
             if pending:
                 self._plain_into(pending, ctx, blocks[-1])
                 pending = []
-            getattr(self, "l_" + type(s).__name__)(s, ctx, blocks, loop)
+            getattr(self, "l_" + type(s).__name__)(s, ctx, blocks)
         if pending:
             self._plain_into(pending, ctx, blocks[-1])
 
@@ -563,7 +560,7 @@ class Compiler:
     def _ctx_in_loop(self, ctx, exit_ref):
         return Ctx(ctx.env, True, f"pc = {exit_ref}; continue", ctx.slots)
 
-    def l_Choose(self, s, ctx, blocks, loop):
+    def l_Choose(self, s, ctx, blocks):
         cur = blocks[-1]
         label_id = self._label_fn(s, ctx)
         prompt_id = self._prompt_fn(s, ctx)
@@ -604,7 +601,7 @@ class Compiler:
         self.prompts.append((s.pos, self.text(s.prompt, Ctx(dict(ctx.env), True))))
         return pid
 
-    def l_CallStmt(self, s, ctx, blocks, loop):
+    def l_CallStmt(self, s, ctx, blocks):
         cur = blocks[-1]
         args = [self.ex(a, ctx) for a in s.args]
         nxt = len(blocks)
@@ -620,11 +617,11 @@ class Compiler:
             cur.append((0, f"_t = SLOT_{s.func}[{self.ex(s.slot_key, ctx)}]", s.pos))
             cur.append((0, f"if _t[0] < 0: _t[2](S{''.join(', ' + a for a in args)}); pc = {nxt}; continue", s.pos))
         cur.append((0, call, s.pos))
-        cur.append((0, f"if _r is not RET: return _r", s.pos))
+        cur.append((0, "if _r is not RET: return _r", s.pos))
         cur.append((0, f"T[0].pop(); pc = {nxt}; continue", s.pos))
         self._open(blocks)
 
-    def l_If(self, s, ctx, blocks, loop):
+    def l_If(self, s, ctx, blocks):
         mark = f"@I{next(self.uid)}@"
         cur = blocks[-1]
         for cond, body in s.branches:
@@ -632,13 +629,13 @@ class Compiler:
             cur.append((0, f"if {self.ex(cond, ctx)}:", s.pos))
             cur.append((1, f"pc = {bi}; continue", s.pos))
             self._open(blocks)
-            self._lower(body, ctx, blocks, loop)
+            self._lower(body, ctx, blocks)
             blocks[-1].append((0, f"pc = {mark}; continue", s.pos))
         if s.orelse is not None:
             bi = len(blocks)
             cur.append((0, f"pc = {bi}; continue", s.pos))
             self._open(blocks)
-            self._lower(s.orelse, ctx, blocks, loop)
+            self._lower(s.orelse, ctx, blocks)
             blocks[-1].append((0, f"pc = {mark}; continue", s.pos))
         else:
             cur.append((0, f"pc = {mark}; continue", s.pos))
@@ -651,13 +648,13 @@ class Compiler:
                 if text and mark in text:
                     b[i] = (ind, text.replace(mark, str(value)), pos)
 
-    def l_While(self, s, ctx, blocks, loop):
+    def l_While(self, s, ctx, blocks):
         mark = f"@W{next(self.uid)}@"
         head = self._open_from(blocks, s)
         blocks[head].append((0, "S.steps += 1", s.pos))
         blocks[head].append((0, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s.pos))
         blocks[head].append((0, f"if not {self.ex(s.cond, ctx)}: pc = {mark}; continue", s.pos))
-        self._lower(s.body, self._ctx_in_loop(ctx, mark), blocks, loop=mark)
+        self._lower(s.body, self._ctx_in_loop(ctx, mark), blocks)
         blocks[-1].append((0, f"pc = {head}; continue", s.pos))
         after = self._open(blocks)
         self._patch(blocks, mark, after)
@@ -668,7 +665,7 @@ class Compiler:
         self._open(blocks)
         return nb
 
-    def l_For(self, s, ctx, blocks, loop):
+    def l_For(self, s, ctx, blocks):
         mark = f"@F{next(self.uid)}@"
         lst, ix = self._new_slot(), self._new_slot()
         blocks[-1].append((0, f"L[{lst}] = tuple({self.it(s.iter, ctx)}); L[{ix}] = 0", s.pos))
@@ -676,20 +673,19 @@ class Compiler:
         self._declare(s.pattern, ctx)
         blocks[head].append((0, f"if L[{ix}] >= len(L[{lst}]): pc = {mark}; continue", s.pos))
         blocks[head].append((0, f"{self._pat(s.pattern, ctx.env)} = L[{lst}][L[{ix}]]; L[{ix}] += 1", s.pos))
-        self._lower(s.body, self._ctx_in_loop(ctx, mark), blocks, loop=mark)
+        self._lower(s.body, self._ctx_in_loop(ctx, mark), blocks)
         blocks[-1].append((0, f"pc = {head}; continue", s.pos))
         after = self._open(blocks)
         blocks[after].append((0, f"L[{lst}] = None", s.pos))
         self._patch(blocks, mark, after)
 
-    def l_Simultaneously(self, s, ctx, blocks, loop):
+    def l_Simultaneously(self, s, ctx, blocks):
         body_name = f"B{next(self.uid)}"
         # the body runs as its own routine, with the same slots for locals
-        saved_env = dict(ctx.env)
         self._declare(s.pattern, ctx)
         body_blocks: list = [[]]
         body_ctx = Ctx(dict(ctx.env), True, "", ctx.slots)
-        self._lower(s.body, body_ctx, body_blocks, loop=None)
+        self._lower(s.body, body_ctx, body_blocks)
         rid = self._register(body_name)
         self._pending_bodies.append((body_name, body_blocks))
         nxt = len(blocks)
@@ -728,7 +724,7 @@ class Compiler:
                 ctx = Ctx({p: f"v_{p}" for p in params}, False)
                 o.emit(0, f"def P_{name}(S{''.join(', v_' + p for p in params)}):", pos)
                 o.emit(1, "Z = S.z; V = S.v", pos)
-                self._body(body, ctx, 1, _PosOnly(pos))
+                self._body(body, ctx, 1, pos)
                 o.emit(0, "", None)
         self.resumable_info = resumable_info
         # labels and prompts
@@ -741,11 +737,6 @@ class Compiler:
             o.emit(1, "Z = S.z; V = S.v", pos)
             o.emit(1, f"return {code}", pos)
         return "\n".join(o.lines) + "\n"
-
-
-@dataclass
-class _PosOnly:
-    pos: Pos
 
 
 def card_label_fn(templates: dict):

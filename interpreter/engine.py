@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from .compile import compile_ruleset, counter_start
 from .errors import IllegalAnswer, JuxError, Pos, RecordError, StepBudgetExceeded
 from .loader import load_spec, rule_files, ruleset_path
 from .runtime import RET, WAIT
-from .state import DECIDE, JOIN, RUN, SEATS, Card, Seat, State, decode, encode
+from .state import DECIDE, RUN, SEATS, Card, Seat, State
 
 RECORD_FORMAT = "jux-record/1"
 
@@ -575,7 +574,6 @@ class Game:
                 counters[name] = _plain(S.v[ci])
             else:
                 counters.setdefault(name, {})[key] = _plain(S.v[ci])
-        f = len(lay.fixed_counters)
         for name in lay.player_counters:
             counters[name] = [_plain(S.v[lay.counter(name, p)]) for p in range(S.n)]
         mine = [d for d in self.pending if player is None or d.player == player]

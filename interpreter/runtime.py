@@ -7,7 +7,7 @@ from __future__ import annotations
 from random import Random as _Random
 
 from .errors import StepBudgetExceeded
-from .state import DECIDE, JOIN, RUN, SEATS, Card, Seat
+from .state import DECIDE, JOIN, RUN, SEATS, Card
 
 M64 = (1 << 64) - 1
 WAIT, CALL, RET = "wait", "call", "ret"

@@ -119,9 +119,6 @@ def encode(x):
     return x
 
 
-_CARDS_FOR_DECODE: list = []
-
-
 def decode(x):
     if type(x) is dict:
         if "card" in x:
