@@ -403,8 +403,7 @@ class Game:
         S = self.state
         waiting = []
         for t in S.threads:
-            if t[1] == DECIDE and (t[6] == decision if decision is not None else
-                                   (player is None or t[2][0] == player)):
+            if t[1] == DECIDE and (decision is None or t[6] == decision) and (player is None or t[2][0] == player):
                 waiting.append(t)
                 if decision is not None:
                     break
@@ -412,7 +411,8 @@ class Game:
             if self.over:
                 raise IllegalAnswer("the game is over: there is no decision to answer")
             if decision is not None:
-                raise IllegalAnswer(f"no decision {decision} is waiting")
+                raise IllegalAnswer(f"no decision {decision} is waiting" +
+                                    (f" for player {player}" if player is not None else ""))
             if player is not None:
                 raise IllegalAnswer(f"no decision is waiting for player {player}")
             raise IllegalAnswer("no decision is waiting")

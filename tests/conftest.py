@@ -1,0 +1,24 @@
+"""Shared test configuration: hypothesis settings profiles.
+
+Profiles (choose with the environment variable JUX_HYPOTHESIS_PROFILE):
+
+- default: ~40 random games per property, no deadline (a game is many engine calls; speed is
+  measured by the benchmark, never asserted). tests/test_properties.py runs in well under a
+  minute on 2 cores.
+- ci: derandomized (the same examples on every run, so CI is stable), more examples, no
+  example database.
+- quick: a handful of examples, for a fast local loop.
+- thorough: many examples, for hunting bugs before a release.
+"""
+import os
+
+from hypothesis import HealthCheck, settings
+
+_COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+settings.register_profile("default", max_examples=50, **_COMMON)
+settings.register_profile("ci", max_examples=100, derandomize=True, database=None, print_blob=True, **_COMMON)
+settings.register_profile("quick", max_examples=8, **_COMMON)
+settings.register_profile("thorough", max_examples=1000, **_COMMON)
+
+settings.load_profile(os.environ.get("JUX_HYPOTHESIS_PROFILE", "default"))
