@@ -55,23 +55,6 @@ def _print_error(e: JuxError) -> None:
             _err(line)
 
 
-def _write_text_atomic(path: Path, text: str) -> None:
-    """Write a file so that a failed write leaves any existing file as it was."""
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=".jux-", suffix=path.suffix)
-    try:
-        with os.fdopen(fd, "w", newline="") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def _check_output_file(path: Path) -> None:
     """Fail before a long run, not after it, when an output file cannot be written."""
     if path.is_dir():
@@ -204,7 +187,8 @@ def cmd_validate(args) -> int:
 
 def cmd_simulate(args) -> int:
     from .bots import bot_factory
-    from .engine import load_ruleset, save_json
+    from .engine import load_ruleset
+    from .files import save_json, write_text_atomic
     from .simulate import csv_rows, result_of, play, seat_bots, summarize
 
     rules = load_ruleset(args.ruleset)
@@ -271,7 +255,7 @@ def cmd_simulate(args) -> int:
 
         buf = io.StringIO()
         csv.writer(buf, lineterminator="\n").writerows(csv_rows(results, players))
-        _write_text_atomic(csv_path, buf.getvalue())
+        write_text_atomic(csv_path, buf.getvalue())
     if not args.quiet:
         _print_summary(summary, args)
     return 0

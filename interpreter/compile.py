@@ -72,33 +72,26 @@ class Layout:
 
 
 def make_layout(spec) -> Layout:
-    fixed, zindex, pz = [], {}, []
-    for name, z in spec.zones.items():
-        per = z.get("per")
-        if per == "player":
-            pz.append(name)
-        elif per:
-            zindex[name] = {}
-            for key in spec.constants[per]:
-                zindex[name][key] = len(fixed)
-                fixed.append((name, key))
-        else:
-            zindex[name] = len(fixed)
-            fixed.append((name, None))
-    fc, cindex, pc = [], {}, []
-    for name, c in spec.counters.items():
-        per = c.get("per") if isinstance(c, dict) else None
-        if per == "player":
-            pc.append(name)
-        elif per:
-            cindex[name] = {}
-            for key in spec.constants[per]:
-                cindex[name][key] = len(fc)
-                fc.append((name, key))
-        else:
-            cindex[name] = len(fc)
-            fc.append((name, None))
-    return Layout(fixed, zindex, pz, spec.zones, fc, cindex, pc, spec.counters)
+    def place(defs):
+        """Lay out zones or counters: single ones and one per list item get fixed places in
+        order; per-player ones are listed apart (their places depend on the number of players)."""
+        fixed, index, per_player = [], {}, []
+        for name, d in defs.items():
+            per = d.get("per") if isinstance(d, dict) else None
+            if per == "player":
+                per_player.append(name)
+            elif per:
+                index[name] = {}
+                for key in spec.constants[per]:
+                    index[name][key] = len(fixed)
+                    fixed.append((name, key))
+            else:
+                index[name] = len(fixed)
+                fixed.append((name, None))
+        return fixed, index, per_player
+
+    zones, counters = place(spec.zones), place(spec.counters)
+    return Layout(zones[0], zones[1], zones[2], spec.zones, counters[0], counters[1], counters[2], spec.counters)
 
 
 def make_cards(spec):

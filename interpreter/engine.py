@@ -1,7 +1,6 @@
 """The public API: load_ruleset, Game (new, pending, apply, view, scores, record, save, load)."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -9,6 +8,7 @@ from . import runtime
 from .check import check
 from .compile import compile_ruleset, counter_start
 from .errors import IllegalAnswer, JuxError, Pos, RecordError, StepBudgetExceeded
+from .files import save_json  # noqa: F401  (part of the engine's API)
 from .loader import load_spec, rule_files, ruleset_path
 from .runtime import RET, WAIT
 from .state import DECIDE, RUN, SEATS, Card, Seat, State
@@ -676,22 +676,3 @@ def _describe(e: Exception) -> str:
     if isinstance(e, ZeroDivisionError):
         return "division by zero"
     return f"{type(e).__name__}: {e}"
-
-
-def save_json(data: dict, path) -> None:
-    """Write JSON atomically: a failed write leaves any existing file as it was."""
-    import os
-    import tempfile
-
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=str(path.parent or "."), prefix=".jux-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w") as f:
-            json.dump(data, f)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
