@@ -599,9 +599,8 @@ class Compiler:
         args = [self.ex(a, ctx) for a in s.args]
         nxt = len(blocks)
         cur.append((0, f"F[1] = {nxt}", s.pos))
-        cur.append((0, "S.steps += 1", s.pos))
-        cur.append((0, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s.pos))
-        # Push the callee's frame and run it at once; only if it stops does the driver take over.
+        # (endless recursion needs no step count: Python's recursion limit stops it, reported
+        # by the engine at this call.) Push the callee's frame and run it at once; only if it stops does the driver take over.
         call = (f"_f = [_t[0], 0, [{', '.join(args)}] + [None] * _t[1]]; T[0].append(_f); "
                 f"_r = ROUT[_t[0]](S, T, _f)")
         if s.slot_key is None:
