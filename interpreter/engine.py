@@ -9,7 +9,7 @@ from .check import check
 from .compile import compile_ruleset, counter_start
 from .errors import IllegalAnswer, JuxError, Pos, RecordError, StepBudgetExceeded
 from .files import save_json  # noqa: F401  (part of the engine's API)
-from .loader import load_spec, rule_files, ruleset_path
+from .loader import default_ruleset, load_spec, rule_files, ruleset_path
 from .runtime import RET, WAIT
 from .state import DECIDE, RUN, SEATS, Card, Seat, State
 
@@ -119,12 +119,14 @@ class Ruleset:
 _CACHE: dict = {}
 
 
-def load_ruleset(name_or_path="capital_jux") -> Ruleset:
+def load_ruleset(name_or_path=None) -> Ruleset:
     """Load, check and compile a ruleset by name (a folder under rules/) or path. Raises RuleErrors.
+
+    Without a name, the default ruleset (named in rules/default) is loaded.
 
     Compiled rulesets are kept for the process, keyed by path and the files' contents.
     """
-    path = ruleset_path(name_or_path)
+    path = ruleset_path(default_ruleset() if name_or_path is None else name_or_path)
     key = (str(path.resolve()), _files_key(path))
     if key not in _CACHE:
         _CACHE[key] = Ruleset(load_spec(path))
@@ -251,7 +253,7 @@ class Game:
                  run: str | None = None, args=(), seed: int = 0, names=None) -> "Game":
         """A game set up at a given position, running one procedure (a rulebook example).
 
-        zones: {"capital": ["blue 4", ...], "hand[0]": [...], "modifiers[blue]": [...]}: cards by
+        zones: {"table": ["red 4", ...], "hand[0]": [...], "piles[red]": [...]}: cards by
         label, taken from where the ruleset starts them (the last listed is the top).
         counters: {"gold_pile": 5, "gold": [0, 3, 0]}. run: a procedure name; args: its arguments
         (ints for seats). Without run the whole game flow starts from the position.
@@ -313,7 +315,7 @@ class Game:
         return g
 
     def zone(self, name: str) -> list:
-        """Labels of the cards in a zone by its display name ('capital', 'hand[0]', 'modifiers[blue]')."""
+        """Labels of the cards in a zone by its display name ('table', 'hand[0]', 'piles[red]')."""
         names_of = self.rules.layout.zone_names(self.state.n)
         key = name.replace(" ", "")
         if key not in names_of:

@@ -398,6 +398,16 @@ def _schema_error(err, loc: Located, root: dict) -> list:
 # ---------------------------------------------------------------- ruleset
 
 
+def default_ruleset() -> str:
+    """The ruleset opened when none is named: the name in rules/default."""
+    try:
+        return (RULES_DIR / "default").read_text().strip()
+    except OSError:
+        from .errors import JuxError
+
+        raise JuxError(f"no ruleset named and no default: write a ruleset name in {RULES_DIR / 'default'}") from None
+
+
 def ruleset_path(name_or_path) -> Path:
     p = Path(name_or_path)
     if p.exists():
