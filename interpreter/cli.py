@@ -9,8 +9,10 @@ Usage:
   jux replay RECORD.json [--viewer SEAT] [--rules RULESET]
                                   replay a game record: the log, then the final scores
   jux rules [RULESET]             list the rulesets, or show one: text, components, powers
-  jux play [RULESET] [--players N] [--seed S]
-                                  play a game between random bots and print it
+  jux play [RULESET] [--players N] [--seat human|BOT ...] [--name NAME ...] [--seed S]
+           [--bot-delay SEC] [--load SAVE.json] [--print]
+                                  play in the terminal UI (humans at one keyboard, bots);
+                                  --print: random bots, printed as a log
   jux --version
 
 Seats are numbered from 0. Exit status: 0 ok, 1 error, 2 bad usage. Set JUX_DEBUG=1 to see a
@@ -463,7 +465,57 @@ def _summarize_values(v) -> str:
 # ------------------------------------------------------------------ play
 
 
+def _play_seats(args, rules) -> tuple:
+    """(players, [(name, kind)]) from --players, --seat and --name; kind is 'human' or a bot spec."""
+    from .bots import bot_factory, bot_names
+
+    kinds = list(args.seat or [])
+    names = list(args.name or [])
+    players = args.players if args.players is not None else (
+        max(len(kinds), len(names)) or _players_default(rules))
+    if not rules.min_players <= players <= rules.max_players:
+        raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+    if len(kinds) > players or len(names) > players:
+        raise JuxError(f"more --seat or --name options than the {players} players")
+    first_bot = bot_names()[0] if bot_names() else "random"
+    if not kinds:
+        kinds = ["human"]
+    kinds += [first_bot] * (players - len(kinds))
+    kinds = [first_bot if k.strip().lower() == "bot" else k.strip() for k in kinds]
+    for k in kinds:
+        if k.lower() != "human":
+            bot_factory(k)  # unknown bots and options are errors now, not in the middle of a game
+    kinds = ["human" if k.lower() == "human" else k for k in kinds]
+    names += [f"Player {i + 1}" for i in range(len(names), players)]
+    if len(set(names)) != len(names):
+        raise JuxError("give each seat its own --name")
+    return players, list(zip(names, kinds))
+
+
 def cmd_play(args) -> int:
+    from .engine import load_ruleset
+
+    if args.bot_delay < 0:
+        raise JuxError("--bot-delay must be 0 or more")
+    rules = None
+    if args.ruleset:
+        rules = load_ruleset(args.ruleset)  # errors now, before the screen opens
+    direct = args.players is not None or args.seat or args.name
+    seats = None
+    if direct:
+        rules = rules or load_ruleset()
+        _, seats = _play_seats(args, rules)  # bad seats are errors with or without a terminal
+    if args.print or not (sys.stdout.isatty() and sys.stdin.isatty()):
+        return _print_bot_game(args)
+    from tui import run
+
+    run(ruleset=rules.name if rules else None, seats=seats, seed=args.seed, bot_delay=args.bot_delay,
+        load=args.load)
+    return 0
+
+
+def _print_bot_game(args) -> int:
+    """Without a terminal (or with --print): a game between random bots, printed as a log."""
     from rich.table import Table
 
     from .engine import load_ruleset
@@ -474,8 +526,7 @@ def cmd_play(args) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 1_000_000
     game = play(rules, players, seed, ["random"] * players, log=True)
     out = _console()
-    out.print(f"[bold]{rules.title}[/]: {players} random bots, seed {seed} "
-              f"(the terminal UI will replace this)", soft_wrap=True)
+    out.print(f"[bold]{rules.title}[/]: {players} random bots, seed {seed}", soft_wrap=True)
     for line in game.log_lines(None):
         out.print(line, markup=False, soft_wrap=True)
     out.print()
@@ -566,11 +617,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ruleset", nargs="?", metavar="RULESET")
     p.set_defaults(func=cmd_rules)
 
-    p = sub.add_parser("play", help="play a game between random bots (until the terminal UI exists)",
-                       description="Play a game between random bots and print its log and scores.")
+    p = sub.add_parser("play", help="play a game in the terminal UI, humans and bots",
+                       description="Open the terminal UI. With no options it starts on the new-game "
+                                   "screen; --players, --seat or --name start a game at once. Without "
+                                   "a terminal (or with --print) it plays random bots and prints the log.")
     p.add_argument("ruleset", nargs="?", metavar="RULESET")
-    p.add_argument("--players", "-p", type=_int)
+    p.add_argument("--players", "-p", type=_int, help="number of players")
+    p.add_argument("--seat", action="append", metavar="KIND",
+                   help="who plays the next seat: human, bot, or a bot name (repeat per seat; "
+                        "default: seat 1 human, the others bots)")
+    p.add_argument("--name", action="append", metavar="NAME", help="the next seat's name (repeat per seat)")
     p.add_argument("--seed", "-s", type=_int)
+    p.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS",
+                   help="pause before each bot move, so it can be followed (default 0.4)")
+    p.add_argument("--load", metavar="SAVE.json", help="continue a saved game")
+    p.add_argument("--print", action="store_true",
+                   help="no UI: play random bots and print the game log and scores")
     p.set_defaults(func=cmd_play)
     return parser
 

@@ -1,0 +1,270 @@
+"""The terminal UI (tui/): Pilot tests with App.run_test, and one end-to-end run of `jux play` in tmux.
+
+Every decision is answered by pressing keys, as a person would; bots answer at once (bot_delay=0).
+"""
+import asyncio
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual")
+
+from interpreter.bots import bot_names  # noqa: E402
+from tui.app import JuxApp  # noqa: E402
+from tui.screens.dialogs import ConfirmScreen, PathScreen  # noqa: E402
+from tui.screens.game import GameScreen  # noqa: E402
+from tui.screens.gameover import GameOverScreen  # noqa: E402
+from tui.screens.help import HelpScreen  # noqa: E402
+from tui.screens.passing import PassScreen  # noqa: E402
+from tui.screens.start import StartScreen  # noqa: E402
+from tui.widgets.decision import DecisionPanel  # noqa: E402
+from tui.widgets.table import TableView  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def screen_text(app) -> str:
+    """What the terminal shows, as plain text (from Textual's own screenshot)."""
+    svg = app.export_screenshot()
+    text = html.unescape(re.sub(r"<[^>]+>", "", svg))
+    return text.replace("\xa0", " ")
+
+
+async def settle(pilot, app, screen_type, tries=50):
+    for _ in range(tries):
+        if isinstance(app.screen, screen_type):
+            return app.screen
+        await pilot.pause()
+    raise AssertionError(f"expected {screen_type.__name__}, got {type(app.screen).__name__}")
+
+
+async def answer_by_keys(pilot, app):
+    """Answer the decision on screen with keys: '1' for one pick; numbers then Enter for several."""
+    panel = app.screen.query_one(DecisionPanel)
+    d = panel.decision
+    assert d is not None, "no decision on screen"
+    if d.many:
+        await pilot.press(*[str(i + 1) for i in range(d.min)], "enter")
+    else:
+        await pilot.press("1")
+    await pilot.pause()
+
+
+def labels(view, zone, owner):
+    return [c["label"] for z in view["zones"] if z["name"] == zone and z["owner"] == owner
+            for c in z["cards"] if "label" in c]
+
+
+def test_keyboard_game_against_a_bot_to_the_final_scores():
+    async def main():
+        app = JuxApp(ruleset="capital_jux", seats=[("Ann", "human"), ("Robo", "greedy" if "greedy" in bot_names() else "random")], seed=11, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, GameScreen)
+            answered = 0
+            while not isinstance(app.screen, GameOverScreen):
+                assert isinstance(app.screen, GameScreen), type(app.screen)
+                # the table shows Ann's view only: the bot's hand is face down
+                table = app.screen.query_one(TableView).text
+                assert "Ann (you)" in table
+                before = len(app.session.game.answers)
+                await answer_by_keys(pilot, app)
+                assert len(app.session.game.answers) > before
+                answered += 1
+                assert answered < 400
+            game = app.session.game
+            assert game.over and answered > 10
+            text = screen_text(app)
+            assert "Final scores" in text and "Ann" in text and "Robo" in text
+            for s in game.scores:
+                assert str(s) in text
+            assert "wins with" in text or "Complete tie" in text
+            # tie-break values are shown
+            assert " ".join(map(str, game.tiebreaks()[0])) in text
+    asyncio.run(main())
+
+
+def test_pass_screen_hides_the_table_between_two_humans():
+    async def main():
+        app = JuxApp(ruleset="capital_jux", seats=[("Ann", "human"), ("Bob", "human")], seed=3, bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            ps = await settle(pilot, app, PassScreen)
+            await pilot.pause()
+            game = app.session.game
+            ann_cards = labels(game.view(0), "dealt", 0)
+            assert ann_cards
+            text = screen_text(app)
+            assert "Pass the keyboard to Ann" in text
+            assert not any(c in text for c in ann_cards)
+            await pilot.press("enter")
+            gs = await settle(pilot, app, GameScreen)
+            assert all(c in gs.query_one(TableView).text for c in ann_cards)
+            assert "Ann (you)" in gs.query_one(TableView).text
+            # Ann drafts; the keyboard must go to Bob: the pass screen covers Ann's table
+            await answer_by_keys(pilot, app)
+            ps = await settle(pilot, app, PassScreen)
+            await pilot.pause()
+            ann_now = labels(game.view(0), "dealt", 0) + labels(game.view(0), "chosen", 0)
+            text = screen_text(app)
+            assert "Pass the keyboard to Bob" in text
+            for c in ann_now:
+                assert c not in text, c
+            assert gs.query_one(TableView).text == "(the table is hidden)"
+            assert ps.target == 1
+            await pilot.press("enter")
+            gs = await settle(pilot, app, GameScreen)
+            table = gs.query_one(TableView).text
+            assert "Bob (you)" in table
+            bob_view = game.view(1)
+            assert all(c in table for c in labels(bob_view, "dealt", 1))
+            # Ann's chosen cards are face down for Bob
+            assert not labels(bob_view, "chosen", 0)
+            assert "face down" in table
+    asyncio.run(main())
+
+
+def test_start_screen_starts_a_game():
+    async def main():
+        app = JuxApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            start = await settle(pilot, app, StartScreen)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "capital_jux" in text and "Seat 1" in text and "Players" in text
+            from textual.widgets import Input, Select
+
+            assert start.query_one("#players", Select).value == 2
+            start.query_one("#players", Select).value = 3
+            await pilot.pause()
+            assert start.query_one("#seat-2").display and not start.query_one("#seat-3").display
+            start.query_one("#name-0", Input).value = "Zoe"
+            start.query_one("#kind-1", Select).value = "random"
+            start.query_one("#kind-2", Select).value = "random"
+            start.query_one("#seed", Input).value = "42"
+            await pilot.press("ctrl+s")
+            gs = await settle(pilot, app, GameScreen)
+            s = app.session
+            assert [x.kind for x in s.seats] == ["human", "random", "random"]
+            assert s.game.names[0] == "Zoe" and s.game.seed == 42 and s.game.state.n == 3
+            await pilot.pause()
+            assert "Zoe (you)" in gs.query_one(TableView).text
+            assert gs.query_one(DecisionPanel).decision is not None
+            # help: the game's text and the rule text of every procedure that has one
+            await pilot.press("question_mark")
+            await settle(pilot, app, HelpScreen)
+            help_text = screen_text(app)
+            assert s.rules.title in help_text
+            await pilot.press("escape")
+            await settle(pilot, app, GameScreen)
+    asyncio.run(main())
+
+
+def test_save_then_load_restores_the_game(tmp_path):
+    async def main():
+        path = tmp_path / "game.json"
+        app = JuxApp(ruleset="capital_jux", seats=[("Ann", "human"), ("Robo", "random")], seed=5, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, GameScreen)
+            for _ in range(3):
+                await answer_by_keys(pilot, app)
+            from textual.widgets import Input
+
+            await pilot.press("s")
+            dlg = await settle(pilot, app, PathScreen)
+            dlg.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await settle(pilot, app, GameScreen)
+            saved = app.session.game.save()
+            assert json.loads(path.read_text())["answers"] == saved["answers"]
+            assert not app.session.dirty
+            await answer_by_keys(pilot, app)  # play on, then load the save
+            assert app.session.game.save() != saved
+            await pilot.press("l")
+            dlg = await settle(pilot, app, PathScreen)
+            dlg.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await settle(pilot, app, GameScreen)
+            await pilot.pause()
+            assert app.session.game.save() == saved
+            assert [x.kind for x in app.session.seats] == ["human", "random"]
+            # a failed load and a failed save keep the game
+            session = app.session
+            await pilot.press("l")
+            dlg = await settle(pilot, app, PathScreen)
+            dlg.query_one(Input).value = str(tmp_path / "missing.json")
+            await pilot.press("enter")
+            await settle(pilot, app, GameScreen)
+            assert app.session is session
+            await pilot.press("s")
+            dlg = await settle(pilot, app, PathScreen)
+            dlg.query_one(Input).value = str(tmp_path / "no" / "dir" / "x.json")
+            await pilot.press("enter")
+            await settle(pilot, app, GameScreen)
+            assert app.session is session and not (tmp_path / "no").exists()
+            # quitting an unsaved game asks first
+            await answer_by_keys(pilot, app)
+            assert app.session.dirty
+            await pilot.press("q")
+            await settle(pilot, app, ConfirmScreen)
+            await pilot.press("n")
+            await settle(pilot, app, GameScreen)
+            await pilot.press("q")
+            await settle(pilot, app, ConfirmScreen)
+            await pilot.press("y")
+            await pilot.pause()
+        assert app.return_code == 0
+    asyncio.run(main())
+
+
+def _tmux(*args):
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, timeout=20)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_jux_play_in_a_real_terminal(tmp_path):
+    jux = Path(sys.executable).parent / "jux"
+    cmd = [str(jux)] if jux.exists() else [sys.executable, "-m", "interpreter.cli"]
+    session = f"juxtest{os.getpid()}"
+    line = " ".join(cmd + ["play", "capital_jux", "--players", "2", "--seat", "human", "--seat", "random",
+                           "--name", "Ann", "--seed", "7", "--bot-delay", "0"])
+    r = _tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", "-c", str(tmp_path),
+              f"{line}; echo JUX-EXIT-$?; sleep 20")
+    if r.returncode != 0:
+        pytest.skip(f"tmux cannot start a session: {r.stderr.strip()}")
+
+    def screen():
+        return _tmux("capture-pane", "-p", "-t", session).stdout
+
+    def wait_for(text, timeout=15):
+        end = time.time() + timeout
+        while time.time() < end:
+            s = screen()
+            if text in s:
+                return s
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} not on screen:\n{screen()}")
+
+    try:
+        s = wait_for("Choose 2 cards")
+        assert "Ann (you)" in s and "1. [ ]" in s
+        _tmux("send-keys", "-t", session, "1")
+        s = wait_for("1. [x]")
+        _tmux("send-keys", "-t", session, "2", "Enter")
+        end = time.time() + 15
+        while screen().count("chosen:") < 2 and time.time() < end:  # Ann's two cards are now chosen
+            time.sleep(0.1)
+        assert screen().count("chosen:") == 2, screen()
+        _tmux("send-keys", "-t", session, "q")
+        wait_for("Quit anyway?")
+        _tmux("send-keys", "-t", session, "y")
+        s = wait_for("JUX-EXIT-0")
+        assert "Traceback" not in s
+    finally:
+        _tmux("kill-session", "-t", session)

@@ -1,0 +1,151 @@
+"""JuxApp: the Textual app that plays any ruleset, humans at one keyboard and bots.
+
+    jux play                      the start screen: ruleset, players, a name and human/bot per seat
+    jux play RULESET --seat human --seat random ...   straight to the table
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from .session import Session, SeatSpec
+
+
+class JuxApp(App):
+    CSS_PATH = "jux.tcss"
+    TITLE = "jux"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+
+    def __init__(self, ruleset: str | None = None, seats: list | None = None, seed: int | None = None,
+                 bot_delay: float = 0.4, load: str | None = None) -> None:
+        """seats: SeatSpecs (or (name, kind) pairs) to start at once; without them, the start screen."""
+        super().__init__()
+        self.ruleset = ruleset
+        self.seats = [s if isinstance(s, SeatSpec) else SeatSpec(*s) for s in seats] if seats else None
+        self.seed = seed
+        self.bot_delay = bot_delay
+        self.load_path = load
+        self.session: Session | None = None
+
+    def on_mount(self) -> None:
+        if self.load_path:
+            if self.load_session(self.load_path):
+                return
+        if self.seats:
+            from interpreter.engine import load_ruleset
+
+            self.start_game(load_ruleset(self.ruleset or "capital_jux"), self.seats, self.seed)
+        else:
+            self.show_start()
+
+    # ------------------------------------------------------------ screens
+
+    def _clear(self) -> None:
+        from .screens.game import GameScreen
+
+        for s in self.screen_stack:
+            if isinstance(s, GameScreen):
+                s.stop()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def show_start(self) -> None:
+        from .screens.start import StartScreen
+
+        self._clear()
+        ruleset = self.session.rules.name if self.session else self.ruleset
+        seats = self.session.seats if self.session else self.seats
+        self.push_screen(StartScreen(ruleset, seats))
+
+    def start_game(self, rules, seats: list, seed: int | None = None) -> None:
+        self.show_session(Session(rules, seats, seed))
+
+    def show_session(self, session: Session) -> None:
+        from .screens.game import GameScreen
+
+        self._clear()
+        self.session = session
+        self.push_screen(GameScreen(session, bot_delay=self.bot_delay))
+
+    def game_over(self, session: Session) -> None:
+        from .screens.gameover import GameOverScreen
+
+        self.push_screen(GameOverScreen(session))
+
+    def new_game(self) -> None:
+        self.show_start()
+
+    # ------------------------------------------------------------ save, load, quit
+
+    def ask_save(self, session: Session) -> None:
+        from .screens.dialogs import PathScreen
+
+        def done(path):
+            if path:
+                self.save_session(session, path)
+
+        self.push_screen(PathScreen("Save the game to:", session.default_path()), done)
+
+    def save_session(self, session: Session, path) -> bool:
+        from interpreter.errors import JuxError
+
+        try:
+            written = session.save(path)
+        except (OSError, JuxError, TypeError, ValueError) as e:
+            self.notify(f"Could not save to {path}: {getattr(e, 'strerror', None) or e}",
+                        severity="error", timeout=8)
+            return False
+        self.notify(f"Saved to {written}")
+        self._refresh_game()
+        return True
+
+    def ask_load(self, session: Session | None) -> None:
+        from .screens.dialogs import PathScreen
+
+        default = session.default_path() if session else ""
+
+        def done(path):
+            if path:
+                self.load_session(path)
+
+        self.push_screen(PathScreen("Load a saved game (or a game record) from:", default), done)
+
+    def load_session(self, path) -> bool:
+        """Load a save; on failure tell why and keep the current game."""
+        from interpreter.errors import JuxError
+
+        kinds = [s.kind for s in self.session.seats] if self.session else (
+            [s.kind for s in self.seats] if self.seats else None)
+        try:
+            session = Session.load(path, kinds)
+        except (OSError, JuxError, TypeError, ValueError, KeyError) as e:
+            msg = getattr(e, "strerror", None) or e
+            self.notify(f"Could not load {path}: {msg}", severity="error", timeout=8)
+            return False
+        self.show_session(session)
+        self.notify(f"Loaded {Path(path).name}")
+        return True
+
+    def _refresh_game(self) -> None:
+        from .screens.game import GameScreen
+
+        for s in self.screen_stack:
+            if isinstance(s, GameScreen) and not s.covered:
+                s.refresh_table()
+
+    async def action_quit(self) -> None:
+        from .screens.dialogs import ConfirmScreen
+
+        if self.session is not None and self.session.dirty:
+            if isinstance(self.screen, ConfirmScreen):
+                return
+
+            def done(yes):
+                if yes:
+                    self.exit()
+
+            self.push_screen(ConfirmScreen("This game is not saved. Quit anyway?"), done)
+        else:
+            self.exit()

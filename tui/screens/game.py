@@ -1,0 +1,213 @@
+"""The game screen: the table (one seat's view), the decision panel and the log.
+
+Bots answer first, each after a short visible delay; then the table waits for a human. With two or
+more humans at the keyboard, a pass screen covers the table whenever the keyboard must change
+hands, so the table only ever shows the view of the human who is deciding.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from ..widgets.decision import DecisionPanel
+from ..widgets.table import TableView
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("s", "save", "Save"),
+        Binding("l", "load", "Load"),
+        Binding("q", "app.quit", "Quit"),
+        Binding("f", "scores", "Final scores", show=False),
+    ]
+
+    def __init__(self, session, bot_delay: float = 0.0) -> None:
+        super().__init__()
+        self.session = session
+        self.bot_delay = bot_delay
+        humans = session.humans
+        self.multi = len(humans) >= 2
+        # whose view the table shows: the single human, or (several humans) the one at the keyboard
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.covered = self.multi
+        self.pass_screen = None
+        self._timer = None
+        self._log_viewer = object()
+        self._log_count = 0
+        self._finished = False
+        self._stopped = False
+
+    def compose(self):
+        yield Static("", id="status")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="table-scroll"):
+                yield TableView("", id="table")
+            with Vertical(id="side"):
+                yield DecisionPanel(id="decision")
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log", RichLog).border_title = "Log"
+        self.query_one("#table-scroll").border_title = self.session.rules.title
+        self.call_after_refresh(self.advance)
+
+    # ------------------------------------------------------------ drawing
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def refresh_table(self) -> None:
+        g = self.game
+        view = None if self.covered else g.view(self.viewer)
+        self.query_one(TableView).show(view, g.rules.spec, self.viewer)
+        names = g.names
+        status = Text(f" {g.rules.title}", style="bold")
+        if g.over:
+            status.append("  ·  game over")
+        else:
+            waiting = sorted({d.player for d in g.pending})
+            status.append("  ·  to play: " + ", ".join(names[p] for p in waiting))
+        if self.viewer is not None and not self.covered:
+            status.append(f"  ·  you are {names[self.viewer]}")
+        elif not self.session.humans:
+            status.append("  ·  watching (all seats are bots)")
+        if self.session.dirty:
+            status.append("  ·  unsaved", style="italic")
+        self.query_one("#status", Static).update(status)
+        log = self.query_one("#log", RichLog)
+        if self.covered:
+            log.clear()
+            self._log_viewer = object()
+            return
+        lines = g.log_lines(self.viewer)
+        if self._log_viewer != self.viewer or len(lines) < self._log_count:
+            log.clear()
+            self._log_viewer = self.viewer
+            self._log_count = 0
+        for line in lines[self._log_count:]:
+            log.write(line)
+        self._log_count = len(lines)
+
+    # ------------------------------------------------------------ the loop
+
+    def advance(self) -> None:
+        """Run bots until a human must decide or the game ends, then show that."""
+        self._timer = None
+        if self._stopped:
+            return
+        panel = self.query_one(DecisionPanel)
+        while True:
+            g = self.game
+            if g.over:
+                self._game_over()
+                return
+            d = self.session.bot_decision()
+            if d is None:
+                break
+            if self.bot_delay > 0:
+                self.refresh_table()
+                panel.wait(f"{g.names[d.player]} (bot) is thinking…")
+                self._timer = self.set_timer(self.bot_delay, self._bot_step)
+                return
+            self.session.play_bot(d)
+        h = self.session.human_decision(prefer=self.viewer)
+        if h is None:  # nothing pending at all cannot happen while the game runs; be safe
+            self.refresh_table()
+            panel.wait("Waiting…")
+            return
+        if self.multi and (self.covered or h.player != self.viewer):
+            self._hide_table(h.player)
+            return
+        self.viewer = h.player
+        self.refresh_table()
+        panel.show(h, g.names[h.player])
+
+    def _bot_step(self) -> None:
+        self._timer = None
+        d = self.session.bot_decision()
+        if d is not None:
+            self.session.play_bot(d)
+        self.advance()
+
+    def _hide_table(self, seat: int | None) -> None:
+        """Hide the table; when seat is known, ask to pass the keyboard to it."""
+        self.covered = True
+        self.refresh_table()
+        self.query_one(DecisionPanel).wait("")
+        if self.pass_screen is None:
+            from .passing import PassScreen
+
+            self.pass_screen = PassScreen()
+            self.app.push_screen(self.pass_screen, self._on_passed)
+        if seat is not None:
+            self.pass_screen.set_target(seat, self.game.names[seat])
+
+    def _on_passed(self, seat) -> None:
+        self.pass_screen = None
+        self.viewer = seat
+        self.covered = False
+        self.advance()
+
+    def _game_over(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        if self.pass_screen is not None:
+            ps, self.pass_screen = self.pass_screen, None
+            ps.dismiss(None)
+        self.covered = False
+        self.refresh_table()
+        self.query_one(DecisionPanel).wait("The game is over. f: final scores, n: new game")
+        self.app.game_over(self.session)
+
+    def on_decision_panel_answered(self, event: DecisionPanel.Answered) -> None:
+        from interpreter.errors import IllegalAnswer
+
+        try:
+            self.session.answer(event.decision, event.choice)
+        except IllegalAnswer as e:
+            self.notify(str(e), severity="error")
+            self.advance()
+            return
+        if self.multi and not any(d.player == self.viewer for d in self.game.pending) and not self.game.over:
+            self._hide_table(None)  # the keyboard changes hands: hide this player's table at once
+        self.advance()
+
+    def on_key(self, event) -> None:
+        ch = event.character
+        if ch and ch in "123456789" and not self.covered:
+            event.stop()
+            self.query_one(DecisionPanel).pick_number(int(ch))
+
+    # ------------------------------------------------------------ actions
+
+    def action_scores(self) -> None:
+        if self.game.over:
+            self.app.game_over(self.session)
+
+    def key_n(self) -> None:
+        if self.game.over:
+            self.app.new_game()
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.session.rules))
+
+    def action_save(self) -> None:
+        self.app.ask_save(self.session)
+
+    def action_load(self) -> None:
+        self.app.ask_load(self.session)
+
+    def stop(self) -> None:
+        self._stopped = True
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None

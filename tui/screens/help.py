@@ -1,0 +1,61 @@
+"""Help: the keys, the game's text, its zones and counters, and the text of every rule that has one."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+KEYS = ("Keys: 1-9 pick an option (toggle in a multi-pick) · arrows + Enter pick · space toggles · "
+        "Enter confirms a multi-pick · mouse clicks work · s save · l load · ? help · q quit")
+
+
+def _flat(text) -> str:
+    return " ".join(str(text).split())
+
+
+def help_text(rules) -> Text:
+    spec = rules.spec
+    t = Text()
+    t.append(rules.title + "\n", style="bold underline")
+    if spec.game.get("text"):
+        t.append(_flat(spec.game["text"]) + "\n")
+    t.append("\n" + KEYS + "\n", style="italic")
+    texts = rules.procedure_texts()
+    if texts:
+        t.append("\nRules\n", style="bold underline")
+        for name, txt in texts.items():
+            t.append(f"\n{name.replace('_', ' ')}\n", style="bold")
+            t.append(_flat(txt) + "\n")
+    zones = [(n, z) for n, z in spec.zones.items() if isinstance(z, dict) and z.get("text")]
+    if zones:
+        t.append("\nZones\n", style="bold underline")
+        for name, z in zones:
+            t.append(name.replace("_", " "), style="bold")
+            t.append(f": {_flat(z['text'])} (visible to: {z.get('visible', 'all')})\n")
+    counters = [(n, c) for n, c in (spec.counters or {}).items() if isinstance(c, dict) and c.get("text")]
+    if counters:
+        t.append("\nCounters\n", style="bold underline")
+        for name, c in counters:
+            t.append(name.replace("_", " "), style="bold")
+            t.append(f": {_flat(c['text'])}\n")
+    return t
+
+
+class HelpScreen(ModalScreen):
+    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
+
+    def __init__(self, rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self):
+        with VerticalScroll(id="help"):
+            yield Static(help_text(self.rules), id="help-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#help").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

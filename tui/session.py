@@ -1,0 +1,158 @@
+"""One game as the TUI plays it: the engine's Game, who sits in each seat (a human or a bot),
+and whether it is saved. No Textual here, and no knowledge of any game."""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+HUMAN = "human"
+
+
+@dataclass
+class SeatSpec:
+    name: str
+    kind: str = HUMAN  # "human" or a bot spec understood by interpreter.bots ("random", ...)
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+
+def random_seed() -> int:
+    return int.from_bytes(os.urandom(4), "big") % 1_000_000
+
+
+def rulesets() -> list:
+    """The ruleset folders under rules/ (names), as `jux rules` lists them."""
+    from interpreter.loader import RULES_DIR
+
+    if not RULES_DIR.is_dir():
+        return []
+    return sorted(d.name for d in RULES_DIR.iterdir()
+                  if d.is_dir() and not d.name.startswith((".", "_")) and any(d.glob("*.yaml")))
+
+
+class Session:
+    """A game, its seats, its bots and its save state."""
+
+    def __init__(self, rules, seats: list, seed: int | None = None, game=None):
+        from interpreter.bots import make_bot, seat_seed
+        from interpreter.engine import Game
+
+        self.rules = rules
+        self.seats = [s if isinstance(s, SeatSpec) else SeatSpec(*s) for s in seats]
+        if game is None:
+            seed = random_seed() if seed is None else int(seed)
+            game = Game.new(rules, len(self.seats), seed, names=[s.name for s in self.seats])
+        self.game = game
+        self.bots = {p: make_bot(s.kind, seat_seed(game.seed, p))
+                     for p, s in enumerate(self.seats) if not s.human}
+        self.saved_at = len(game.answers)  # answers in the game when it was last saved or loaded
+        self.path: Path | None = None
+
+    # ------------------------------------------------------------ seats
+
+    @property
+    def humans(self) -> list:
+        return [p for p, s in enumerate(self.seats) if s.human]
+
+    @property
+    def names(self) -> list:
+        return list(self.game.names)
+
+    @property
+    def dirty(self) -> bool:
+        """Whether answers were given since the last save (or load, or the start)."""
+        return len(self.game.answers) != self.saved_at
+
+    # ------------------------------------------------------------ decisions
+
+    def bot_decision(self):
+        for d in self.game.pending:
+            if d.player in self.bots:
+                return d
+        return None
+
+    def human_decision(self, prefer: int | None = None):
+        """A pending decision of a human seat: prefer's own if it has one, else the first."""
+        first = None
+        for d in self.game.pending:
+            if d.player in self.bots:
+                continue
+            if d.player == prefer:
+                return d
+            if first is None:
+                first = d
+        return first
+
+    def play_bot(self, d) -> None:
+        """Let the bot in d's seat answer d, from that seat's view only."""
+        from interpreter.errors import IllegalAnswer
+
+        bot = self.bots[d.player]
+        view = self.game.view(d.player) if getattr(bot, "needs_view", True) else None
+        choice = bot.choose(view, d)
+        try:
+            d.answer(choice)
+        except IllegalAnswer:  # a faulty bot must not stall the table: take the first legal answer
+            d.answer(list(range(d.min)) if d.many else (None if d.min == 0 else 0))
+
+    def answer(self, d, choice) -> None:
+        """A human's answer (IllegalAnswer on a bad one, changing nothing)."""
+        self.game.apply(choice, player=d.player, decision=d.id)
+
+    # ------------------------------------------------------------ save and load
+
+    def save_data(self) -> dict:
+        data = self.game.save()
+        data["tui"] = {"seats": [s.kind for s in self.seats]}
+        return data
+
+    def save(self, path) -> Path:
+        """Write the game (game.save() plus who sits where) atomically. OSError on failure."""
+        from interpreter.engine import save_json
+
+        path = Path(path).expanduser()
+        save_json(self.save_data(), path)
+        self.saved_at = len(self.game.answers)
+        self.path = path
+        return path
+
+    @classmethod
+    def load(cls, path, kinds: list | None = None) -> "Session":
+        """A session from a save or a game record. JuxError (RecordError) or OSError on failure.
+
+        Seats are human or bot as saved; a plain record (no seat kinds) takes `kinds` when the
+        player count fits, else every seat is human.
+        """
+        from interpreter.engine import Game
+        from interpreter.errors import JuxError
+
+        path = Path(path).expanduser()
+        text = path.read_text(encoding="utf-8")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise JuxError(f"{path}: not valid JSON ({e.msg}, line {e.lineno})") from None
+        game = Game.from_record(data)
+        n = game.state.n
+        saved = data.get("tui", {}).get("seats") if isinstance(data.get("tui"), dict) else None
+        if isinstance(saved, list) and len(saved) == n and all(isinstance(k, str) for k in saved):
+            kinds = saved
+        elif not (kinds and len(kinds) == n):
+            kinds = [HUMAN] * n
+        from interpreter.bots import bot_factory
+
+        for k in kinds:
+            if k != HUMAN:
+                bot_factory(k)  # an unknown bot is a JuxError here, not a crash later
+        s = cls(game.rules, [SeatSpec(name, k) for name, k in zip(game.names, kinds)], game=game)
+        s.path = path
+        return s
+
+    def default_path(self) -> str:
+        if self.path is not None:
+            return str(self.path)
+        return f"{self.rules.name}-{self.game.seed}.save.json"

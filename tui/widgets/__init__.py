@@ -1,0 +1,1 @@
+"""Widgets of the jux TUI: the table, the decision panel."""

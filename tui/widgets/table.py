@@ -1,0 +1,210 @@
+"""The table: every zone and counter of a view, drawn from what the ruleset declares.
+
+Shared zones first, then each player's zones and counters. Hidden cards are face-down markers; a
+zone whose `group` names an attribute is drawn one group a line; when every visible card of a zone
+has an integer `value`, groups and zones show their totals. Card labels keep their own words, so a
+colour (when an attribute value names one) is never shown by colour alone.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rich.text import Text
+from textual.widgets import Static
+
+FACE_DOWN = "▮"
+MANY = 8  # more face-down cards than this are shown as a count only
+
+
+def humanize(name: str) -> str:
+    return str(name).replace("_", " ")
+
+
+@lru_cache(maxsize=256)
+def colour_style(word) -> str:
+    """A text style for an attribute value that names a colour (any CSS colour name), else ''."""
+    if not isinstance(word, str) or not word.isalpha():
+        return ""
+    from textual.color import Color, ColorParseError
+
+    try:
+        c = Color.parse(word)
+    except (ColorParseError, ValueError):
+        return ""
+    if c.brightness < 0.45:  # keep dark colours readable on a dark background
+        c = c.lighten(0.25)
+    return f"bold {c.hex6}"
+
+
+def card_style(card: dict) -> str:
+    for k, v in card.items():
+        if k in ("label", "id", "kind", "marks"):
+            continue
+        s = colour_style(v)
+        if s:
+            return s
+    return ""
+
+
+def card_text(card: dict) -> Text:
+    if card.get("hidden"):
+        return Text(FACE_DOWN, style="dim")
+    t = Text(str(card.get("label", "?")), style=card_style(card))
+    marks = card.get("marks")
+    if marks:
+        t.append(" (" + ", ".join(f"{humanize(k)} {v}" for k, v in marks.items()) + ")", style="italic")
+    return t
+
+
+def has_values(cards: list) -> bool:
+    shown = [c for c in cards if not c.get("hidden")]
+    return bool(shown) and all(type(c.get("value")) is int for c in shown)
+
+
+def cards_text(cards: list, values: bool | None = None) -> Text:
+    """Labels of the visible cards, then the face-down ones as markers (or a count)."""
+    out = Text()
+    shown = [c for c in cards if not c.get("hidden")]
+    hidden = len(cards) - len(shown)
+    for i, c in enumerate(shown):
+        if i:
+            out.append(", ")
+        out.append_text(card_text(c))
+    if hidden:
+        if shown:
+            out.append(" + ")
+        if hidden <= MANY:
+            out.append(FACE_DOWN * hidden + " ", style="dim")
+        out.append(f"{hidden} face down", style="dim")
+    if not cards:
+        out.append("—", style="dim")
+    return out
+
+
+def total(cards: list) -> int:
+    return sum(c["value"] for c in cards if not c.get("hidden"))
+
+
+def zone_lines(title: str, cards: list, group: str | None, indent: str = "") -> list:
+    """One zone as lines of Text: 'title: cards' or a title then one line per group."""
+    values = has_values(cards)
+    shown = [c for c in cards if not c.get("hidden")]
+    head = Text(indent)
+    head.append(title, style="bold")
+    if group and shown:
+        groups: dict = {}
+        for c in shown:
+            groups.setdefault(c.get(group), []).append(c)
+        head.append(f" ({len(cards)})" if not values else f" (total {total(cards)})")
+        lines = [head]
+        for key, cs in groups.items():
+            t = Text(indent + "  ")
+            t.append(str(key), style=colour_style(key) or "bold")
+            t.append(": ")
+            t.append_text(cards_text(cs))
+            if values:
+                t.append(f"  = {total(cs)}", style="bold")
+            lines.append(t)
+        hidden = [c for c in cards if c.get("hidden")]
+        if hidden:
+            lines.append(Text(indent + "  ").append_text(cards_text(hidden)))
+        return lines
+    head.append(": ")
+    head.append_text(cards_text(cards))
+    if values and len(shown) > 1:
+        head.append(f"  = {total(cards)}", style="bold")
+    return [head]
+
+
+def counter_value(spec_counters: dict, name: str, value, names: list) -> str:
+    d = spec_counters.get(name)
+    if isinstance(d, dict) and d.get("seat") and isinstance(value, int) and 0 <= value < len(names):
+        return names[value]
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return "—" if value is None else str(value)
+
+
+def render_table(view: dict, spec, you: int | None = None) -> Text:
+    """The whole table of a view as Text (spec: the ruleset's spec, for zone groups and counters)."""
+    names = view["names"]
+    zdefs = spec.zones
+    cdefs = spec.counters or {}
+    waiting = set(view.get("waiting_for") or ())
+    lines: list = []
+
+    # global counters
+    glob = Text()
+    for name, value in view["counters"].items():
+        if isinstance(value, list):
+            continue
+        if glob:
+            glob.append("  ·  ")
+        glob.append(humanize(name) + ": ", style="bold")
+        if isinstance(value, dict):
+            glob.append(", ".join(f"{k} {counter_value(cdefs, name, v, names)}" for k, v in value.items()))
+        else:
+            glob.append(counter_value(cdefs, name, value, names))
+    if glob:
+        lines.append(glob)
+
+    # shared zones, keyed ones (one per item of a list) gathered under their name
+    shared: dict = {}
+    for z in view["zones"]:
+        if z["owner"] is None:
+            shared.setdefault(z["name"], []).append(z)
+    for name, zs in shared.items():
+        group = (zdefs.get(name) or {}).get("group")
+        if len(zs) == 1 and zs[0]["key"] is None:
+            lines.extend(zone_lines(humanize(name), zs[0]["cards"], group))
+        elif not group:  # one line: "name: key cards · key cards"
+            t = Text(humanize(name), style="bold")
+            t.append(": ")
+            for i, z in enumerate(zs):
+                if i:
+                    t.append("  ·  ")
+                t.append(str(z["key"]), style=colour_style(z["key"]))
+                t.append(" ")
+                t.append_text(cards_text(z["cards"]))
+            lines.append(t)
+        else:
+            lines.append(Text(humanize(name), style="bold"))
+            for z in zs:
+                lines.extend(zone_lines(str(z["key"]), z["cards"], group, indent="  "))
+
+    # each player's counters and zones (empty zones left out)
+    for p, pname in enumerate(names):
+        lines.append(Text(""))
+        head = Text("▸ " if p == you else "  ")
+        head.append(pname, style="bold reverse" if p == you else "bold underline")
+        if p == you:
+            head.append(" (you)")
+        if p in waiting:
+            head.append("  … deciding", style="italic")
+        for name, value in view["counters"].items():
+            if isinstance(value, list):
+                head.append(f"  ·  {humanize(name)}: {counter_value(cdefs, name, value[p], names)}")
+        lines.append(head)
+        any_zone = False
+        for z in view["zones"]:
+            if z["owner"] != p or not z["cards"]:
+                continue
+            any_zone = True
+            lines.extend(zone_lines(humanize(z["name"]), z["cards"], (zdefs.get(z["name"]) or {}).get("group"),
+                                    indent="  "))
+        if not any_zone:
+            lines.append(Text("  no cards", style="dim"))
+    return Text("\n").join(lines)
+
+
+class TableView(Static):
+    """Shows one view of the table (or nothing while the table is covered)."""
+
+    text = ""  # the plain text shown (for tests and for reading the screen)
+
+    def show(self, view: dict | None, spec=None, you: int | None = None) -> None:
+        t = Text("(the table is hidden)", style="dim") if view is None else render_table(view, spec, you)
+        self.text = t.plain
+        self.update(t)
