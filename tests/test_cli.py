@@ -162,5 +162,5 @@ def test_rules_and_play(run):
     for word in ("Cards", "Zones", "Counters", "profession", "hometown", "AGENT (blue)", "SCHOLAR (green)"):
         assert word in p.stdout
     assert "no ruleset 'nope'" in one_line_error(run("rules", "nope"))
-    p = run("play", "capital_jux", "--players", "2", "--seed", "5")
+    p = run("play", "capital_jux", "--print", "--players", "2", "--seed", "5")
     assert p.returncode == 0 and "Final scores" in p.stdout and "Round 3 begins" in p.stdout
