@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .bots import bot_factory, seat_seed
+from .bots.sample import InfoSet
 from .engine import Game, Ruleset, load_ruleset
 from .errors import IllegalAnswer, JuxError
 
@@ -67,6 +68,7 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     game = Game.new(rules, players, seed, names=names, log=log)
     seated = [f(seat_seed(seed, p)) for p, f in enumerate(factories)]
     needs_view = [bool(getattr(b, "needs_view", True)) for b in seated]
+    needs_game = [bool(getattr(b, "needs_game", False)) for b in seated]
     answers = 0
     while True:
         d = game.next_decision()
@@ -74,7 +76,8 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
             break
         p = d.player
         bot = seated[p]
-        answer = bot.choose(game.view(p) if needs_view[p] else None, d)
+        # a search bot gets an InfoSet (its seat's view and determinized copies), never the game
+        answer = bot.choose(InfoSet(game, p) if needs_game[p] else game.view(p) if needs_view[p] else None, d)
         try:
             d.answer(answer)
         except IllegalAnswer as e:

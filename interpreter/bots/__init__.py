@@ -36,6 +36,8 @@ class Bot:
 # name -> "module:attribute" of a factory called as factory(seed=..., **options); imported lazily
 BUILTIN: dict[str, str] = {
     "random": "interpreter.bots.random_bot:RandomBot",
+    "greedy": "interpreter.bots.greedy:GreedyBot",
+    "ismcts": "interpreter.bots.ismcts:IsmctsBot",
 }
 _registered: dict[str, Callable] = {}
 

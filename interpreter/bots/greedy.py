@@ -1,0 +1,86 @@
+"""The greedy bot: looks one decision ahead and plays the answer that leaves the best position.
+
+Works for any ruleset: a position's value for seat p is the ruleset's ``score(p)`` minus the best
+score of the other seats (``game.scores``). It never looks at the real hidden cards: it gets an
+InfoSet (see sample.py), draws a determinized copy of the game from its own generator, and tries
+every answer on copies of that sample. Ties are broken by its seeded generator.
+"""
+from __future__ import annotations
+
+import random
+
+from . import Bot
+from .sample import answers_of, info_set
+
+
+def position_value(game, seat: int) -> float:
+    """Own score minus the best other score (own score alone in a one-player game)."""
+    s = game.scores
+    others = [x for p, x in enumerate(s) if p != seat]
+    return s[seat] - (max(others) if others else 0)
+
+
+def decision_in(game, decision_id: int):
+    """The pending decision with this id in a (copied or sampled) game."""
+    for t in game.state.threads:
+        if t[6] == decision_id and t[2] is not None:
+            from ..engine import Decision
+
+            return Decision(game, t)
+    raise LookupError(f"decision {decision_id} is not pending in the copy")
+
+
+def random_playout(game, rng) -> None:
+    """Play the game to its end with uniformly random answers from rng."""
+    rnd = rng.random
+    while True:
+        d = game.next_decision()
+        if d is None:
+            return
+        n = len(d.values)
+        if d.many:
+            lo, hi = d.min, min(d.max, n)
+            k = lo if lo >= hi else lo + int(rnd() * (hi - lo + 1))
+            d.answer(rng.sample(range(n), k))
+        elif d.min == 0:
+            i = int(rnd() * (n + 1))
+            d.answer(None if i == n else i)
+        else:
+            d.answer(int(rnd() * n))
+
+
+class GreedyBot(Bot):
+    """One decision ahead on determinized copies; ``samples`` copies are averaged (default 1)."""
+
+    name = "greedy"
+    needs_view = False
+    needs_game = True
+
+    def __init__(self, seed=None, samples: int = 1, rollouts: int = 2):
+        self.rng = random.Random(seed)
+        self.samples = max(1, int(samples))
+        self.rollouts = max(0, int(rollouts))
+
+    def choose(self, info, decision):
+        answers = answers_of(decision, self.rng)
+        if len(answers) == 1:
+            return answers[0]
+        info = info_set(info, decision)
+        seat = decision.player
+        totals = [0.0] * len(answers)
+        for _ in range(self.samples):
+            sample = info.sample(self.rng)
+            for i, a in enumerate(answers):
+                g = sample.copy()
+                decision_in(g, decision.id).answer(a)
+                if not self.rollouts:
+                    totals[i] += position_value(g, seat)
+                    continue
+                for r in range(self.rollouts):
+                    h = g.copy() if r < self.rollouts - 1 else g
+                    h.state.rng = self.rng.getrandbits(64)
+                    random_playout(h, self.rng)
+                    totals[i] += position_value(h, seat)
+        best = max(totals)
+        ties = [i for i, t in enumerate(totals) if t == best]
+        return answers[ties[0] if len(ties) == 1 else self.rng.choice(ties)]

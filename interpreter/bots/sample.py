@@ -1,0 +1,191 @@
+"""Information sets: what one seat may know of a game, and games sampled from it (determinization).
+
+A bot that searches needs whole games to play forward, but it must not see the real hidden
+cards. ``InfoSet(game, seat)`` is the leak-free path: it exposes only
+
+- ``view()``: ``game.view(seat)``, what the seat may know;
+- ``sample(rng) -> Game``: a full, independent copy of the game in which every card the seat does
+  not know has been dealt again, at random, over the places of the cards the seat does not know;
+- ``players``, ``seat``, ``rules`` and ``card_key`` (public facts).
+
+How a sample is made (``determinize``): the cards the seat does not know (``state.k`` bit not
+set) are grouped by kind (a card's kind is its back, which everyone sees); within each kind the
+places of those cards, in a canonical order (zone, then position in the zone), get the same cards
+in an order drawn from ``rng``. That is a relabelling of unknown cards: every Card value in the
+state follows it (zones, ``loc``, knowledge masks, marks, counters, the locals of where the rules
+stopped, pending decisions' options), so the copy is a consistent game in which the place of each
+card, who knows it and the marks on it are as in the real game; only which unknown card lies there
+changes. The random generator is reseeded from ``rng``, so future shuffles and draws are not the
+real ones; the copy has no answers and no log (other players' answers are not the seat's to see).
+
+Two games that differ only in what the seat cannot see give the same samples for the same rng:
+a sample depends on the real game only through the seat's knowledge.
+"""
+from __future__ import annotations
+
+from ..state import Card
+
+
+class InfoSet:
+    """What ``seat`` may know of ``game``, and determinized copies of it. Built from the real game,
+    it keeps the game private: a bot gets this object, never the game."""
+
+    __slots__ = ("_game", "seat", "players", "rules")
+
+    def __init__(self, game, seat: int):
+        self._game = game
+        self.seat = int(seat)
+        self.players = game.state.n
+        self.rules = game.rules
+
+    def view(self) -> dict:
+        return self._game.view(self.seat)
+
+    def sample(self, rng):
+        """A full Game copy with the seat's unknown cards dealt again from ``rng`` (random.Random)."""
+        return determinize(self._game, self.seat, rng)
+
+
+def determinize(game, seat: int, rng):
+    """A copy of ``game`` as it may be for ``seat``: see the module docstring."""
+    S = game.state
+    attrs = game.rules.card_attrs
+    bit = 1 << seat
+    K = S.k
+    # the places of unknown cards, by kind, in canonical order
+    places: dict = {}
+    for zi, zone in enumerate(S.z):
+        for i, c in enumerate(zone):
+            if not K[c] & bit:
+                places.setdefault(attrs[c]["kind"], []).append((zi, i, c))
+    sigma = {}
+    for kind in sorted(places):
+        ps = places[kind]
+        pool = sorted(c for _, _, c in ps)
+        rng.shuffle(pool)
+        for (zi, i, c), new in zip(ps, pool):
+            if new != c:
+                sigma[c] = new
+    return relabel(game, sigma, rng.getrandbits(64))
+
+
+def relabel(game, sigma: dict, rng_state: int | None = None):
+    """A copy of game in which every card c in sigma is replaced by sigma[c] wherever a card value
+    appears (zones, loc, knowledge masks, marks, counters, locals, pending decisions). sigma must
+    be a permutation of some cards; the knowledge mask and marks of a place stay with the place.
+    The copy has no answers and no log; its generator is rng_state when given."""
+    from ..engine import Game
+
+    S = game.state
+    cards = game.rules.cards
+    sigma = {c: cards[x] for c, x in sigma.items() if x != c}
+    T = S.copy(log=False)
+    if sigma:
+        K = S.k
+        k2, loc2, z2 = T.k, T.loc, T.z
+        for zone in z2:
+            for i, c in enumerate(zone):
+                new = sigma.get(c)
+                if new is not None:
+                    zone[i] = new
+                    k2[new] = K[c]
+                    loc2[new] = S.loc[c]
+        if T.m:
+            T.m = {sigma.get(c, c): d for c, d in T.m.items()}
+        T.v = [_remap(x, sigma) for x in T.v]
+        for t in T.threads:
+            for f in t[0]:
+                f[2] = [_remap(x, sigma) for x in f[2]]
+            if t[2] is not None:
+                d = list(t[2])
+                d[1] = [_remap(x, sigma) for x in d[1]]
+                t[2] = d
+            t[3] = _remap(t[3], sigma)
+    if rng_state is not None:
+        T.rng = rng_state
+    g = Game.__new__(Game)
+    g.rules = game.rules
+    g.state = T
+    g.seed = game.seed
+    g.names = game.names
+    g.answers = []
+    return g
+
+
+def _remap(x, sigma):
+    t = type(x)
+    if t is Card:
+        return sigma.get(x, x)
+    if t is list:
+        return [_remap(y, sigma) for y in x]
+    if t is tuple:
+        return tuple(_remap(y, sigma) for y in x)
+    if t is dict:
+        return {_remap(a, sigma): _remap(b, sigma) for a, b in x.items()}
+    return x
+
+
+def info_set(view_or_info, decision) -> InfoSet:
+    """The InfoSet a game-reading bot was given; when a caller passed a plain view (or None)
+    instead, build it for the deciding seat from the decision's game. Either way the bot reads the
+    game only through the InfoSet."""
+    if isinstance(view_or_info, InfoSet):
+        return view_or_info
+    return InfoSet(decision._game, decision.player)
+
+
+def option_key(game, player: int, value):
+    """An option's value as a key that means the same in every sample: a card the deciding player
+    knows is its label (equal cards merge); one it does not know is its place (zone, position)."""
+    t = type(value)
+    if t is Card:
+        S = game.state
+        if (S.k[value] >> player) & 1:
+            return game.rules.card_labels[value]
+        return ("?", S.loc[value], S.z[S.loc[value]].index(value))
+    if t is tuple or t is list:
+        return tuple(option_key(game, player, v) for v in value)
+    if t is int or t is bool or t is str or value is None:
+        return value
+    return (type(value).__name__, int(value)) if isinstance(value, int) else repr(value)
+
+
+def bot_input(bot, game, seat: int):
+    """What a caller passes as ``choose``'s first argument: an InfoSet for a bot with
+    ``needs_game``, the seat's view for one with ``needs_view``, else None."""
+    if getattr(bot, "needs_game", False):
+        return InfoSet(game, seat)
+    if getattr(bot, "needs_view", True):
+        return game.view(seat)
+    return None
+
+
+def answers_of(decision, rng, cap: int = 64) -> list:
+    """The distinct answers to a decision: option numbers; for a multi-pick every combination of
+    min..max options (a sample of ``cap`` of them, drawn from rng, when there are more); None too
+    when it may be declined (a single pick with min 0)."""
+    n = len(decision.values)
+    if not decision.many:
+        out = list(range(n))
+        if decision.min == 0:
+            out.append(None)
+        return out
+    from itertools import combinations
+    from math import comb
+
+    lo, hi = decision.min, min(decision.max, n)
+    total = sum(comb(n, k) for k in range(lo, hi + 1))
+    if total <= cap:
+        return [list(c) for k in range(lo, hi + 1) for c in combinations(range(n), k)]
+    seen, out = set(), []
+    sizes = list(range(lo, hi + 1))
+    while len(out) < cap:
+        k = rng.choice(sizes)
+        c = tuple(sorted(rng.sample(range(n), k)))
+        if c not in seen:
+            seen.add(c)
+            out.append(list(c))
+    return out
+
+
+__all__ = ["InfoSet", "determinize", "relabel", "info_set", "option_key", "bot_input", "answers_of"]
