@@ -38,6 +38,11 @@ def screen_text(app) -> str:
     return text.replace("\xa0", " ")
 
 
+def notes(app) -> str:
+    """The notifications (toasts) the app has up; run_test must get notifications=True."""
+    return " | ".join(n.message for n in app._notifications)
+
+
 async def settle(pilot, app, screen_type, tries=50):
     for _ in range(tries):
         if isinstance(app.screen, screen_type):
@@ -91,10 +96,94 @@ def test_keyboard_game_against_a_bot_to_the_final_scores():
     asyncio.run(main())
 
 
+UNDO_RULES = """\
+game:
+  name: undo_probe
+  title: Undo probe
+  players: {min: 2, max: 2}
+cards:
+  num:
+    label: "card {value}"
+    attributes:
+      value: [1, 2, 3, 4]
+zones:
+  deck: {visible: none, start: [num]}
+  hand: {per: player, visible: owner}
+counters:
+  total: {per: player, start: 0}
+functions:
+  score(p): total[p]
+flow: |
+  for r in [1, 2] {
+    for p in players {
+      choose x from [1, 2, 3] by p prompt "Add before the shuffle"
+      total[p] += x
+    }
+  }
+  shuffle deck
+  for p in players {
+    choose x from [1, 2] by p prompt "Add after the shuffle"
+    total[p] += x
+  }
+  draw 1 from deck to hand[0]
+  for p in players {
+    choose x from [1, 2] by p prompt "Add after the draw"
+    total[p] += x
+  }
+"""
+
+
+def test_undo_takes_back_the_last_decision_but_never_across_chance_or_a_reveal(tmp_path):
+    """A tiny ruleset (seat 1 a bot): two plain rounds, a shuffle, a round, a draw to seat 0, a round."""
+    rules = tmp_path / "undo_probe"
+    rules.mkdir()
+    (rules / "game.yaml").write_text(UNDO_RULES)
+
+    async def main():
+        app = JuxApp(ruleset=str(rules), seats=[("Ann", "human"), ("Robo", "random")], seed=1, bot_delay=0)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            gs = await settle(pilot, app, GameScreen)
+            await pilot.pause()
+
+            async def press_u():
+                app.clear_notifications()
+                await pilot.press("u")
+                await pilot.pause()
+                return notes(app)
+
+            assert "Nothing to undo" in await press_u()
+            before = app.session.game.save()
+            await answer_by_keys(pilot, app)  # Ann, then the bot answers at once
+            assert len(app.session.game.answers) == 2
+            msg = await press_u()
+            assert "taken back (and 1 answer of the bots after it)" in msg
+            assert app.session.game.save() == before and not app.session.dirty
+            assert gs.query_one(DecisionPanel).decision.prompt == "Add before the shuffle"
+            await answer_by_keys(pilot, app)
+            await answer_by_keys(pilot, app)  # the deck is shuffled after this round
+            after = app.session.game.save()
+            assert "drawn at random" in await press_u()
+            assert app.session.game.save() == after
+            await answer_by_keys(pilot, app)  # then a card is drawn to Ann's hand: she sees it
+            after = app.session.game.save()
+            assert "seen a hidden card" in await press_u()
+            assert app.session.game.save() == after
+            before = app.session.game.save()
+            await answer_by_keys(pilot, app)  # the last round: the game ends
+            await settle(pilot, app, GameOverScreen)
+            await pilot.press("t")  # back to the final table, where the last decision can be taken back
+            await settle(pilot, app, GameScreen)
+            assert "taken back" in await press_u()
+            assert app.session.game.save() == before and not app.session.game.over
+            await answer_by_keys(pilot, app)
+            await settle(pilot, app, GameOverScreen)
+    asyncio.run(main())
+
+
 def test_pass_screen_hides_the_table_between_two_humans():
     async def main():
         app = JuxApp(ruleset="capital_jux", seats=[("Ann", "human"), ("Bob", "human")], seed=3, bot_delay=0)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
             ps = await settle(pilot, app, PassScreen)
             await pilot.pause()
             game = app.session.game
@@ -127,6 +216,12 @@ def test_pass_screen_hides_the_table_between_two_humans():
             # Ann's chosen cards are face down for Bob
             assert not labels(bob_view, "chosen", 0)
             assert "face down" in table
+            # no undo with two humans at one keyboard: it says so and changes nothing
+            answers = list(game.answers)
+            await pilot.press("u")
+            await pilot.pause()
+            assert "not offered with two or more human" in notes(app)
+            assert app.session.game.answers == answers
     asyncio.run(main())
 
 
@@ -135,7 +230,11 @@ def test_start_screen_starts_a_game():
         app = JuxApp(bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             start = await settle(pilot, app, StartScreen)
-            await pilot.pause()
+            for _ in range(200):  # the ruleset loads in a thread after the screen is drawn
+                if start.rules is not None:
+                    break
+                await pilot.pause(0.02)
+            assert start.rules is not None
             text = screen_text(app)
             assert "capital_jux" in text and "Seat 1" in text and "Players" in text
             from textual.widgets import Input, Select
@@ -143,7 +242,8 @@ def test_start_screen_starts_a_game():
             assert start.query_one("#players", Select).value == 2
             start.query_one("#players", Select).value = 3
             await pilot.pause()
-            assert start.query_one("#seat-2").display and not start.query_one("#seat-3").display
+            assert start.query_one("#seat-2").display
+            assert all(not row.display for row in start.query("#seat-3"))  # not made yet, or hidden
             start.query_one("#name-0", Input).value = "Zoe"
             start.query_one("#kind-1", Select).value = "random"
             start.query_one("#kind-2", Select).value = "random"
@@ -268,3 +368,70 @@ def test_jux_play_in_a_real_terminal(tmp_path):
         assert "Traceback" not in s
     finally:
         _tmux("kill-session", "-t", session)
+
+
+# ---------------------------------------------------------------- snapshots (pytest-textual-snapshot)
+#
+# The screens at 80x24, compared with the SVGs under tests/__snapshots__/test_tui/. After a deliberate
+# change of the look: `pytest tests/test_tui.py --snapshot-update`, then check the new SVGs (the
+# report pytest writes shows old and new side by side).
+
+
+def _record_file(tmp_path, answers: int | None, seats=("human", "random")) -> Path:
+    """A capital_jux game (seed 11, Ann and Robo) where every decision is a fixed pseudo-random pick,
+    stopped after `answers` answers (None: at the end) while Ann decides; no bot is involved, so
+    the snapshot does not depend on any bot's play."""
+    from interpreter.engine import Game, load_ruleset
+
+    import random
+
+    rng = random.Random(4)
+    g = Game.new(load_ruleset("capital_jux"), 2, 11, names=["Ann", "Robo"])
+    while not g.over and (answers is None or len(g.answers) < answers or
+                          any(d.player != 0 for d in g.pending)):
+        d = g.pending[0]
+        n = len(d.values)
+        g.apply(sorted(rng.sample(range(n), d.max)) if d.many else rng.randrange(n), decision=d.id)
+    data = g.save()
+    data["tui"] = {"seats": list(seats)}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+async def _until(pilot, test, tries=200):
+    for _ in range(tries):
+        if test():
+            pilot.app.clear_notifications()  # no toast ("Loaded ...") over the snapshot
+            await pilot.pause()
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the screen did not get ready")
+
+
+def test_snapshot_start_screen(snap_compare):
+    async def ready(pilot):
+        await _until(pilot, lambda: isinstance(pilot.app.screen, StartScreen) and pilot.app.screen.rules)
+        from textual.widgets import Select
+
+        pilot.app.screen.query_one("#kind-1", Select).value = "random"  # not whichever bot is listed first
+        await pilot.pause()
+
+    assert snap_compare(JuxApp(bot_delay=0), terminal_size=(80, 24), run_before=ready)
+
+
+def test_snapshot_table_mid_game(snap_compare, tmp_path):
+    async def ready(pilot):
+        await _until(pilot, lambda: isinstance(pilot.app.screen, GameScreen)
+                     and pilot.app.screen.query_one(DecisionPanel).decision is not None)
+
+    path = _record_file(tmp_path, 12)
+    assert snap_compare(JuxApp(load=str(path), bot_delay=0), terminal_size=(80, 24), run_before=ready)
+
+
+def test_snapshot_final_scores(snap_compare, tmp_path):
+    async def ready(pilot):
+        await _until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
+
+    path = _record_file(tmp_path, None)
+    assert snap_compare(JuxApp(load=str(path), bot_delay=0), terminal_size=(80, 24), run_before=ready)

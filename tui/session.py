@@ -10,6 +10,10 @@ from pathlib import Path
 HUMAN = "human"
 
 
+class UndoRefused(Exception):
+    """An undo that is not allowed; the message says why, in words for the player."""
+
+
 @dataclass
 class SeatSpec:
     name: str
@@ -49,7 +53,7 @@ class Session:
         self.game = game
         self.bots = {p: make_bot(s.kind, seat_seed(game.seed, p))
                      for p, s in enumerate(self.seats) if not s.human}
-        self.saved_at = len(game.answers)  # answers in the game when it was last saved or loaded
+        self.saved = [list(a) for a in game.answers]  # the answers when last saved or loaded
         self.path: Path | None = None
 
     # ------------------------------------------------------------ seats
@@ -65,7 +69,7 @@ class Session:
     @property
     def dirty(self) -> bool:
         """Whether answers were given since the last save (or load, or the start)."""
-        return len(self.game.answers) != self.saved_at
+        return self.game.answers != self.saved
 
     # ------------------------------------------------------------ decisions
 
@@ -89,11 +93,11 @@ class Session:
 
     def play_bot(self, d) -> None:
         """Let the bot in d's seat answer d, from that seat's view only."""
+        from interpreter.bots.sample import bot_input
         from interpreter.errors import IllegalAnswer
 
         bot = self.bots[d.player]
-        view = self.game.view(d.player) if getattr(bot, "needs_view", True) else None
-        choice = bot.choose(view, d)
+        choice = bot.choose(bot_input(bot, self.game, d.player), d)
         try:
             d.answer(choice)
         except IllegalAnswer:  # a faulty bot must not stall the table: take the first legal answer
@@ -102,6 +106,42 @@ class Session:
     def answer(self, d, choice) -> None:
         """A human's answer (IllegalAnswer on a bad one, changing nothing)."""
         self.game.apply(choice, player=d.player, decision=d.id)
+
+    # ------------------------------------------------------------ undo
+
+    def undo(self) -> int:
+        """Take back the last answer of the one human seat, and every answer given after it.
+
+        The game is rebuilt from its record cut just before that answer. Refused (UndoRefused,
+        changing nothing) with no or several humans, when the human has not answered yet, or when
+        taking it back would hide again what was learnt since: the random generator moved (a
+        shuffle or a random draw happened) or the human came to know a card it did not know.
+        Returns how many answers were taken back.
+        """
+        from interpreter.engine import Game
+
+        humans = self.humans
+        if not humans:
+            raise UndoRefused("Undo is for a human player: every seat here is a bot.")
+        if len(humans) > 1:
+            raise UndoRefused("Undo is not offered with two or more human players at the table.")
+        seat = humans[0]
+        answers = self.game.answers
+        last = next((i for i in range(len(answers) - 1, -1, -1) if answers[i][0] == seat), None)
+        if last is None:
+            raise UndoRefused("Nothing to undo: you have not decided anything yet.")
+        record = self.game.record()
+        record["answers"] = [list(a) for a in answers[:last]]
+        before = Game.from_record(record, rules=self.rules)
+        now = self.game.state
+        if before.state.rng != now.rng:
+            raise UndoRefused("Cannot undo: something was shuffled or drawn at random since your last decision.")
+        bit = 1 << seat
+        if any(not k0 & bit and k1 & bit for k0, k1 in zip(before.state.k, now.k)):
+            raise UndoRefused("Cannot undo: you have seen a hidden card since your last decision.")
+        taken = len(answers) - last
+        self.game = before
+        return taken
 
     # ------------------------------------------------------------ save and load
 
@@ -116,7 +156,7 @@ class Session:
 
         path = Path(path).expanduser()
         save_json(self.save_data(), path)
-        self.saved_at = len(self.game.answers)
+        self.saved = [list(a) for a in self.game.answers]
         self.path = path
         return path
 

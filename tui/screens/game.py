@@ -21,6 +21,7 @@ class GameScreen(Screen):
         Binding("question_mark,f1", "help", "Help"),
         Binding("s", "save", "Save"),
         Binding("l", "load", "Load"),
+        Binding("u", "undo", "Undo"),
         Binding("q", "app.quit", "Quit"),
         Binding("f", "scores", "Final scores", show=False),
     ]
@@ -194,6 +195,26 @@ class GameScreen(Screen):
     def key_n(self) -> None:
         if self.game.over:
             self.app.new_game()
+
+    def action_undo(self) -> None:
+        """Take back the human's last decision (one human at the table), if nothing was revealed since."""
+        from ..session import UndoRefused
+
+        if self.covered:
+            return
+        try:
+            taken = self.session.undo()
+        except UndoRefused as e:
+            self.notify(str(e), severity="warning", timeout=6)
+            return
+        if self._timer is not None:  # a bot was about to answer in the game just taken back
+            self._timer.stop()
+            self._timer = None
+        self._finished = False
+        others = taken - 1
+        self.notify("Your last decision is taken back" +
+                    (f" (and {others} answer{'s' if others != 1 else ''} of the bots after it)." if others else "."))
+        self.advance()
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -21,11 +21,9 @@ class StartScreen(Screen):
             "capital_jux" if "capital_jux" in self.rulesets else (self.rulesets[0] if self.rulesets else None))
         self.seats = seats or []
         self.rules = None
+        self._first = True  # the first ruleset loaded takes the player count of the seats given
 
     def compose(self):
-        from interpreter.bots import bot_names
-
-        kinds = [("human", HUMAN)] + [(f"bot: {b}", b) for b in bot_names()]
         with VerticalScroll(id="start"):
             yield Static("jux: a new game", id="start-title")
             with Horizontal(classes="row"):
@@ -37,14 +35,8 @@ class StartScreen(Screen):
                 yield Label("Players", classes="label")
                 yield Select([(str(n), n) for n in range(1, 9)], value=2, allow_blank=False, id="players")
             with Vertical(id="seats"):
-                for i in range(8):
-                    seat = self.seats[i] if i < len(self.seats) else SeatSpec(
-                        f"Player {i + 1}", HUMAN if i == 0 else (bot_names()[0] if bot_names() else HUMAN))
-                    with Horizontal(classes="row seat", id=f"seat-{i}"):
-                        yield Label(f"Seat {i + 1}", classes="label")
-                        yield Input(value=seat.name, id=f"name-{i}", classes="name")
-                        yield Select(kinds, value=seat.kind if seat.kind in dict(kinds).values() else HUMAN,
-                                     allow_blank=False, id=f"kind-{i}", classes="kind")
+                for i in range(max(2, len(self.seats))):
+                    yield self._seat_row(i)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(placeholder="random", id="seed", classes="name")
@@ -54,35 +46,63 @@ class StartScreen(Screen):
             yield Static("", id="start-error")
         yield Footer()
 
+    def _seat_row(self, i: int) -> Horizontal:
+        """Seat i's row (a name and human or bot); rows are made only as the player count needs them."""
+        from interpreter.bots import bot_names
+
+        bots = bot_names()
+        kinds = [("human", HUMAN)] + [(f"bot: {b}", b) for b in bots]
+        seat = self.seats[i] if i < len(self.seats) else SeatSpec(
+            f"Player {i + 1}", HUMAN if i == 0 else (bots[0] if bots else HUMAN))
+        return Horizontal(
+            Label(f"Seat {i + 1}", classes="label"),
+            Input(value=seat.name, id=f"name-{i}", classes="name"),
+            Select(kinds, value=seat.kind if seat.kind in dict(kinds).values() else HUMAN,
+                   allow_blank=False, id=f"kind-{i}", classes="kind"),
+            classes="row seat", id=f"seat-{i}")
+
     def on_mount(self) -> None:
-        self._load_rules(self.ruleset)
-        if self.seats:
-            self._set_players(len(self.seats))
         self.query_one("#players", Select).focus()
+        self.query_one("#start-button", Button).disabled = True
+        self._load_rules(self.ruleset)
 
     def _load_rules(self, name) -> None:
+        """Load (parse, check, compile) a ruleset in a thread: the screen shows and answers meanwhile."""
+        self.rules = None
+        self.query_one("#start-button", Button).disabled = True
+        if name is None:
+            self.query_one("#start-error", Static).update("No ruleset found under rules/.")
+            return
+        self.query_one("#ruleset-info", Static).update(f"loading {name}…")
+        self.run_worker(lambda: self._load_in_thread(name), thread=True, exclusive=True, group="load")
+
+    def _load_in_thread(self, name) -> None:
         from interpreter.engine import load_ruleset
         from interpreter.errors import JuxError
 
+        try:
+            rules, error = load_ruleset(name), None
+        except JuxError as e:
+            rules, error = None, e
+        self.app.call_from_thread(self._loaded, name, rules, error)
+
+    def _loaded(self, name, rules, error) -> None:
+        if name != self.ruleset or not self.is_attached:
+            return  # another ruleset was picked meanwhile
         err = self.query_one("#start-error", Static)
         info = self.query_one("#ruleset-info", Static)
-        self.rules = None
-        if name is None:
-            err.update("No ruleset found under rules/.")
-            return
-        try:
-            self.rules = load_ruleset(name)
-        except JuxError as e:
-            err.update(f"{name} does not load:\n{e}")
+        if error is not None:
+            err.update(f"{name} does not load:\n{error}")
             info.update("")
-            self.query_one("#start-button", Button).disabled = True
             return
+        self.rules = r = rules
         err.update("")
         self.query_one("#start-button", Button).disabled = False
-        r = self.rules
         info.update(f"{r.title}: {r.min_players} to {r.max_players} players")
         players = self.query_one("#players", Select)
-        current = players.value if isinstance(players.value, int) else 2
+        current = len(self.seats) if self.seats and self._first else (
+            players.value if isinstance(players.value, int) else 2)
+        self._first = False
         players.set_options([(str(n), n) for n in range(r.min_players, r.max_players + 1)])
         self._set_players(min(max(current, r.min_players), r.max_players))
 
@@ -92,8 +112,12 @@ class StartScreen(Screen):
             n = min(max(n, self.rules.min_players), self.rules.max_players)
         if sel.value != n:
             sel.value = n
-        for i in range(8):
-            self.query_one(f"#seat-{i}").display = i < n
+        rows = self.query_one("#seats", Vertical)
+        have = len(rows.children)
+        if n > have:
+            rows.mount_all([self._seat_row(i) for i in range(have, n)])
+        for i, row in enumerate(rows.children):
+            row.display = i < n
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "ruleset" and event.value != self.ruleset and isinstance(event.value, str):
