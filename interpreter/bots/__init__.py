@@ -1,13 +1,15 @@
 """Bots: players that answer decisions from what their seat may know.
 
-A bot has two members:
+A bot has these members:
 
 - ``needs_view`` (bool): whether ``choose`` reads the view. When False the caller may pass
   ``None`` instead of building ``game.view(seat)``, which is what keeps simulation fast.
+- ``needs_game`` (bool, default False): a searching bot sets it; the caller then passes an
+  ``InfoSet`` (``bots.sample``): the seat's view plus games sampled from what the seat may know.
+  ``bots.sample.bot_input(bot, game, seat)`` gives the right argument for any bot.
 - ``choose(view, decision)``: the answer to ``decision`` (an option index, or for
   ``decision.many`` a list of between ``decision.min`` and ``decision.max`` distinct indices;
-  ``None`` declines an optional decision). ``view`` is ``game.view(seat)``: a bot never gets
-  the game itself.
+  ``None`` declines an optional decision). A bot never gets the game itself.
 
 Bots are named by a spec string, ``NAME`` or ``NAME:KEY=VALUE:KEY=VALUE`` (options for bots that
 take some, e.g. a search bot's iterations). ``make_bot(spec, seed)`` builds one;
