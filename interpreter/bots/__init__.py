@@ -49,8 +49,17 @@ def register(name: str, factory: Callable) -> None:
     _registered[name] = factory
 
 
+# how hard each built-in bot plays, as the terminal UI offers them
+LEVELS: dict[str, str] = {"random": "easy", "greedy": "medium", "ismcts": "hard"}
+
+
 def bot_names() -> list:
     return sorted(set(BUILTIN) | set(_registered))
+
+
+def bot_level(name: str) -> str:
+    """'easy', 'medium', 'hard' for the built-in bots; '' for others."""
+    return LEVELS.get(name, "")
 
 
 def _factory_of(name: str) -> Callable:

@@ -48,10 +48,11 @@ class StartScreen(Screen):
 
     def _seat_row(self, i: int) -> Horizontal:
         """Seat i's row (a name and human or bot); rows are made only as the player count needs them."""
-        from interpreter.bots import bot_names
+        from interpreter.bots import bot_level, bot_names
 
         bots = bot_names()
-        kinds = [("human", HUMAN)] + [(f"bot: {b}", b) for b in bots]
+        kinds = [("human", HUMAN)] + [(f"bot: {bot_level(b)} ({b})" if bot_level(b) else f"bot: {b}", b)
+                                      for b in bots]
         seat = self.seats[i] if i < len(self.seats) else SeatSpec(
             f"Player {i + 1}", HUMAN if i == 0 else (bots[0] if bots else HUMAN))
         return Horizontal(
