@@ -131,9 +131,10 @@ class Checker:
             self.err(where.get(("game", "")), "the ruleset has no function 'score(p)' (a player's final score)")
         elif len(score.params) != 1:
             self.err(score.pos, "'score' takes one parameter: the player")
-        tb = spec.functions.get("tiebreak")
-        if tb is not None and len(tb.params) != 1:
-            self.err(tb.pos, "'tiebreak' takes one parameter: the player")
+        for special in ("tiebreak", "value"):
+            f = spec.functions.get(special)
+            if f is not None and len(f.params) != 1:
+                self.err(f.pos, f"'{special}' takes one parameter: the player")
         g = spec.game.get("players", {})
         if g and g.get("min", 1) > g.get("max", 1):
             self.err(where.get(("game", "")), "players: min is more than max")

@@ -43,6 +43,7 @@ class Ruleset:
         self.prompt_fns = c["prompts"]
         self.score_fn = c["score"]
         self.tiebreak_fn = c["tiebreak"]
+        self.value_fn = c["functions"].get("value") or c["score"]
         players = spec.game.get("players", {})
         self.min_players = int(players.get("min", 1))
         self.max_players = int(players.get("max", 1))
@@ -496,6 +497,12 @@ class Game:
     def scores(self) -> list:
         """Each seat's score (the ruleset's score function); available at any time."""
         f = self.rules.score_fn
+        return [f(self.state, SEATS[p]) for p in range(self.state.n)]
+
+    @property
+    def values(self) -> list:
+        """Each seat's position value for bots: the ruleset's value(p), or its score(p)."""
+        f = self.rules.value_fn
         return [f(self.state, SEATS[p]) for p in range(self.state.n)]
 
     def tiebreaks(self) -> list:

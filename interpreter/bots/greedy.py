@@ -1,7 +1,7 @@
 """The greedy bot: looks one decision ahead and plays the answer that leaves the best position.
 
-Works for any ruleset: a position's value for seat p is the ruleset's ``score(p)`` minus the best
-score of the other seats (``game.scores``). It never looks at the real hidden cards: it gets an
+Works for any ruleset: a position's value for seat p is the ruleset's ``value(p)`` (its
+``score(p)`` when it declares none) minus the best value of the other seats. It never looks at the real hidden cards: it gets an
 InfoSet (see sample.py), draws a determinized copy of the game from its own generator, and tries
 every answer on copies of that sample. Ties are broken by its seeded generator.
 """
@@ -14,8 +14,9 @@ from .sample import answers_of, info_set
 
 
 def position_value(game, seat: int) -> float:
-    """Own score minus the best other score (own score alone in a one-player game)."""
-    s = game.scores
+    """Own value minus the best other value: the ruleset's value(p) (its score(p) if it declares
+    none) during the game, the final scores at the end."""
+    s = game.scores if game.over else game.values
     others = [x for p, x in enumerate(s) if p != seat]
     return s[seat] - (max(others) if others else 0)
 
@@ -56,7 +57,7 @@ class GreedyBot(Bot):
     needs_view = False
     needs_game = True
 
-    def __init__(self, seed=None, samples: int = 1, rollouts: int = 2):
+    def __init__(self, seed=None, samples: int = 1, rollouts: int = 0):
         self.rng = random.Random(seed)
         self.samples = max(1, int(samples))
         self.rollouts = max(0, int(rollouts))
