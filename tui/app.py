@@ -36,7 +36,7 @@ class JuxApp(App):
         if self.seats:
             from interpreter.engine import load_ruleset
 
-            self.start_game(load_ruleset(self.ruleset or "capital_jux"), self.seats, self.seed)
+            self.start_game(load_ruleset(self.ruleset), self.seats, self.seed)
         else:
             self.show_start()
 

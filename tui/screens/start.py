@@ -14,11 +14,18 @@ class StartScreen(Screen):
 
     def __init__(self, ruleset: str | None = None, seats: list | None = None) -> None:
         super().__init__()
+        from interpreter.errors import JuxError
+        from interpreter.loader import default_ruleset
+
         from ..session import rulesets
 
         self.rulesets = rulesets()
+        try:
+            default = default_ruleset()
+        except JuxError:
+            default = None
         self.ruleset = ruleset if ruleset in self.rulesets else (
-            "capital_jux" if "capital_jux" in self.rulesets else (self.rulesets[0] if self.rulesets else None))
+            default if default in self.rulesets else (self.rulesets[0] if self.rulesets else None))
         self.seats = seats or []
         self.rules = None
         self._first = True  # the first ruleset loaded takes the player count of the seats given
