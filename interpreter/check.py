@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import string
 
-from .compile import BUILTINS, LAMBDA_BUILTINS, make_cards
+from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, make_cards
 from .errors import RuleError, RuleErrors, did_you_mean
 from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, For, GenCall, If,
                      Index, Int, Lambda, Let, ListComp, ListLit, Move, Name, Draw, Shuffle, Reveal,
@@ -22,6 +22,7 @@ class Checker:
         self.spec = spec
         self.errors: list = []
         self.made: set = set()  # locals made so far in the routine being checked
+        self.in_function = False
         cards, _ = make_cards(spec)
         self.attrs = {a for c in cards for a in c}
         self.per_zones = {n for n, z in spec.zones.items() if z.get("per")}
@@ -97,11 +98,23 @@ class Checker:
             if label:
                 try:
                     for _, field, _, _ in string.Formatter().parse(label):
-                        if field is not None and field not in d["attributes"] and field != "kind":
+                        known = set(d["attributes"]) | {a for own in d.get("list") or () for a in own}
+                        if field is not None and field not in known and field != "kind":
                             self.err(where.get(("cards", kind)), f"card label of '{kind}' names unknown attribute "
-                                                                 f"'{field}'{did_you_mean(field, d['attributes'])}")
+                                                                 f"'{field}'{did_you_mean(field, known)}")
                 except ValueError as e:
                     self.err(where.get(("cards", kind)), f"card label of '{kind}': {e}")
+        for n, m in spec.marks.items():
+            for z in (m or {}).get("kept_in", []):
+                if z not in spec.zones:
+                    self.err(where.get(("marks", n)), f"mark '{n}': kept_in names unknown zone '{z}'"
+                                                      f"{did_you_mean(z, spec.zones)}")
+        for kind, d in spec.cards.items():
+            for i, own in enumerate(d.get("list") or ()):
+                for a in own:
+                    if a == "kind" or a in d["attributes"]:
+                        self.err(where.get(("cards", kind)), f"card kind '{kind}': item {i + 1} of 'list' "
+                                 f"gives '{a}', which " + ("is built in" if a == "kind" else "'attributes' already gives"))
         for slot, table in spec.slots.items():
             arity = set()
             for key, proc in table.items():
@@ -144,9 +157,11 @@ class Checker:
     def check_all(self):
         self.declarations()
         spec = self.spec
+        self.in_function = True
         for r in spec.functions.values():
             self.made = set()
             self.expr(r.body, set(r.params))
+        self.in_function = False
         for r in spec.procedures.values():
             self.made = set()
             self.block(r.body, set(r.params), loop=False)
@@ -417,6 +432,9 @@ class Checker:
             return
         if f in BUILTINS:
             lo, hi, _ = BUILTINS[f]
+            if f in IMPURE_BUILTINS and self.in_function:
+                self.err(e.pos, f"'{f}' draws from the game's random generator: use it in a procedure, "
+                                "not in a function (functions only compute values)")
             if lambdas and f not in LAMBDA_BUILTINS:
                 self.err(lambdas[0].pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
                 return

@@ -25,8 +25,9 @@ BUILTINS = {
     "last": (1, 1, False), "top": (1, 1, False), "max_by": (2, 2, False), "min_by": (2, 2, False),
     "sort_by": (2, 2, False), "range": (1, 2, False), "turn_order": (1, 1, False),
     "next_seat": (1, 1, False), "prev_seat": (1, 1, False), "abs": (1, 1, False),
-    "reverse": (1, 1, False),
+    "reverse": (1, 1, False), "random": (1, 1, False),
 }
+IMPURE_BUILTINS = {"random"}  # they change the state (the generator): not allowed in functions
 LAMBDA_BUILTINS = {"max_by", "min_by", "sort_by"}
 
 
@@ -53,6 +54,10 @@ class Layout:
         if name in self.player_counters:
             return len(self.fixed_counters) + p * len(self.player_counters) + self.player_counters.index(name)
         return self.counter_index[name]
+
+    def zone_names_plain(self, n: int) -> list:
+        """The declared zone name of every zone index (without its key), e.g. 'hand'."""
+        return [name for name, _ in self.fixed_zones] + list(self.player_zones) * n
 
     def zone_names(self, n: int) -> list:
         """Display name of every zone index, e.g. 'hand[1]' or 'modifiers[blue]'."""
@@ -102,11 +107,13 @@ def make_cards(spec):
         names = list(attrs)
         lists = [v if isinstance(v, list) else [v] for v in attrs.values()]
         for combo in itertools.product(*lists):
-            for _ in range(int(d.get("copies", 1))):
-                a = dict(zip(names, combo))
-                a["kind"] = kind
-                table.append(a)
-                kinds.append(kind)
+            for own in d.get("list") or ({},):
+                for _ in range(int(d.get("copies", 1))):
+                    a = dict(zip(names, combo))
+                    a.update(own)
+                    a["kind"] = kind
+                    table.append(a)
+                    kinds.append(kind)
     return table, kinds
 
 
@@ -366,6 +373,8 @@ class Compiler:
             return f"abs({a[0]})"
         if f == "reverse":
             return f"list(reversed({a[0]}))"
+        if f == "random":
+            return f"_random(S, {a[0]})"
         raise AssertionError(f"unchecked call {f}")
 
     # ---------------------------------------------------------- statements (plain)
@@ -761,6 +770,7 @@ def compile_ruleset(spec, suspends: set):
         "_min_by": runtime.min_by, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
         "_decide": runtime.decide, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
         "_get_mark": runtime.get_mark, "_event": runtime.event,
+        "_random": runtime.random_item,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     labels = tuple(label(a) for a in c.cards)

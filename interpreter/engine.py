@@ -10,8 +10,9 @@ from .compile import compile_ruleset, counter_start
 from .errors import IllegalAnswer, JuxError, Pos, RecordError, StepBudgetExceeded
 from .files import save_json  # noqa: F401  (part of the engine's API)
 from .loader import default_ruleset, load_spec, rule_files, ruleset_path
+from .variants import VARIANTS_DIR
 from .runtime import RET, WAIT
-from .state import DECIDE, RUN, SEATS, Card, Seat, State
+from .state import DECIDE, RUN, SEATS, Card, Seat, State, ZoneTable
 
 RECORD_FORMAT = "jux-record/1"
 
@@ -31,6 +32,7 @@ class Ruleset:
         self.name = spec.name
         self.title = spec.game.get("title", spec.name)
         self.digest = spec.digest
+        self.variants = spec.variants
         suspends = check(spec)
         c = compile_ruleset(spec, suspends)
         self._c = c
@@ -67,7 +69,11 @@ class Ruleset:
                 for name in lay.player_zones:
                     v = lay.zone_def[name]["visible"]
                     masks.append(everyone if v == "all" else (1 << p) if v == "owner" else 0)
-            self._vis[n] = masks
+            table = ZoneTable(masks)
+            kept = {m: set(d["kept_in"]) for m, d in self.spec.marks.items() if (d or {}).get("kept_in")}
+            table.drop = [tuple(m for m, zones in kept.items() if name not in zones)
+                          for name in lay.zone_names_plain(n)]
+            self._vis[n] = table
         return self._vis[n]
 
     def initial_state(self, n: int) -> State:
@@ -120,17 +126,22 @@ class Ruleset:
 _CACHE: dict = {}
 
 
-def load_ruleset(name_or_path=None) -> Ruleset:
-    """Load, check and compile a ruleset by name (a folder under rules/) or path. Raises RuleErrors.
+def load_ruleset(name_or_path=None, variants=()) -> Ruleset:
+    """Load, check and compile a ruleset by name (a folder under rules/) or path, with variants
+    (names of files under variants/<game>/, or paths; e.g. power tiles). Raises RuleErrors, or
+    VariantError for a wrong choice of variants.
 
     Without a name, the default ruleset (named in rules/default) is loaded.
 
-    Compiled rulesets are kept for the process, keyed by path and the files' contents.
+    Compiled rulesets are kept for the process, keyed by path, variants and the files' contents.
     """
     path = ruleset_path(default_ruleset() if name_or_path is None else name_or_path)
-    key = (str(path.resolve()), _files_key(path))
+    if isinstance(variants, str):
+        variants = variants.split(",")
+    variants = tuple(v.strip() for v in variants if v and v.strip())
+    key = (str(path.resolve()), variants, _files_key(path), _files_key(VARIANTS_DIR) if variants else ())
     if key not in _CACHE:
-        _CACHE[key] = Ruleset(load_spec(path))
+        _CACHE[key] = Ruleset(load_spec(path, variants))
     return _CACHE[key]
 
 
@@ -600,7 +611,8 @@ class Game:
 
     def record(self) -> dict:
         """The game record: ruleset, seed, players and answers; replays to this exact game."""
-        return {"format": RECORD_FORMAT, "ruleset": self.rules.name, "digest": self.rules.digest,
+        return {"format": RECORD_FORMAT, "ruleset": self.rules.name, "variants": list(self.rules.variants),
+                "digest": self.rules.digest,
                 "players": self.state.n, "seed": self.seed, "names": list(self.names),
                 "answers": [list(a) for a in self.answers]}
 
@@ -620,7 +632,10 @@ class Game:
                 raise RecordError(f"the record has no '{key}' (truncated?)")
         if rules is None:
             try:
-                rules = load_ruleset(record["ruleset"])
+                variants = record.get("variants") or []
+                if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+                    raise RecordError("'variants' is not a list of variant names")
+                rules = load_ruleset(record["ruleset"], variants)
             except JuxError as e:
                 raise RecordError(f"cannot load ruleset '{record['ruleset']}': {e}") from None
         if record.get("digest") and record["digest"] != rules.digest:

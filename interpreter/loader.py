@@ -6,14 +6,14 @@ import bisect
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
 import yaml
 
 from .errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
-from .syntax import Const, Source, parse_block, parse_expr, parse_signature
+from .syntax import Call, CallStmt, Const, Source, parse_block, parse_expr, parse_signature, rename_calls, walk
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
@@ -58,6 +58,7 @@ class RuleSpec:
     flow: Routine
     where: dict  # (section, name) -> Pos, for checks to point at
     digest: str  # hash of the rule files' contents
+    variants: tuple = ()  # names of the variants applied, in order
 
 
 # ---------------------------------------------------------------- YAML with positions
@@ -456,60 +457,189 @@ def read_file(p: Path) -> Located:
     return loc
 
 
-def load_spec(name_or_path) -> RuleSpec:
-    """Read, schema-check and parse the rule files of a ruleset. Raises RuleErrors with every
-    problem found: YAML and schema errors of each file, then effect-code syntax errors together with
-    what the static checks find in the rest of the rules."""
+def load_spec(name_or_path, variants=()) -> RuleSpec:
+    """Read, schema-check and parse the rule files of a ruleset, with the named variants applied
+    (see variants.py). Raises RuleErrors with every problem found: YAML and schema errors of each
+    file, then effect-code syntax errors together with what the static checks find in the rest of
+    the rules. A wrong choice of variants raises VariantError."""
     path = ruleset_path(name_or_path)
     files = rule_files(path)
     if not files:
         raise JuxError(f"{display_path(path)}: no .yaml rule files here")
     errors: list = []
-    broken_file = False  # a file could not be read: checks of the whole would mislead
     merged: dict = {s: {} for s in SECTIONS}
     merged["flow"] = None
     where: dict = {}
     digest = hashlib.sha256()
-    validator = schema_validator("ruleset")
+    broken_file = False  # a file could not be read: checks of the whole would mislead
     for f in files:
-        try:
-            digest.update(f.name.encode() + b"\0" + f.read_bytes())
-        except OSError:
-            pass  # read_file reports it
-        try:
-            loc = read_file(f)
-        except RuleErrors as e:
-            errors.extend(e.errors)
+        loc = _read_checked(f, digest, errors)
+        if loc is None:
             broken_file = True
             continue
-        errs = _schema_errors(loc, validator)
-        if errs:
-            errors.extend(errs)
-            broken_file = True
+        if "variant" in loc.data:
+            errors.append(RuleError(loc.marks[("key", "variant")], "a rule file of a ruleset cannot be a "
+                                    "variant: put variant files under variants/<game>/"))
             continue
-        for section, value in loc.data.items():
-            if section == "flow" or section == "game":
-                if merged[section] is not None and merged[section] != {}:
-                    errors.append(RuleError(loc.marks[("key", section)], f"'{section}' is given in two files"))
-                    continue
-                merged[section] = value
-                where[(section, "")] = loc.marks[(section,)]
-                if section == "flow":
-                    merged["flow_src"] = loc.blocks.get((section,))
+        _merge(merged, where, loc, errors)
+    chosen = []
+    if variants and not broken_file:
+        from .variants import choose
+
+        game = (merged["game"] or {}).get("name", path.name)
+        slot_order = {slot: list(table[0]) for slot, table in merged["slots"].items()
+                      if isinstance(table[0], dict)}
+        for info in choose(game, list(variants), slot_order):
+            loc = _read_checked(info.path, digest, errors)
+            if loc is None:
+                broken_file = True
                 continue
-            for key, item in (value or {}).items():
-                if key in merged[section]:
-                    errors.append(RuleError(loc.marks[("key", section, key)], f"{section} '{key}' is defined twice"))
-                    continue
-                merged[section][key] = (item, loc, (section, key))
-                where[(section, key)] = loc.marks[("key", section, key)]
+            if not isinstance(loc.data.get("variant"), dict):
+                errors.append(RuleError(Pos(display_path(info.path), 1, 1), "not a variant (no 'variant' section)"))
+                continue
+            _apply_variant(merged, where, loc, errors)
+            chosen.append(info.name)
     spec = _build(path, merged, where, errors, complete=not broken_file)
     spec.digest = digest.hexdigest()[:16]
+    spec.variants = tuple(chosen)
     if errors:
         if not broken_file and spec.flow is not None and spec.game:
             errors.extend(_check_errors(spec))
         raise RuleErrors(errors)
     return spec
+
+
+def _read_checked(f: Path, digest, errors: list):
+    """A file read and checked against the schema, or None (its errors added)."""
+    try:
+        digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    except OSError:
+        pass  # read_file reports it
+    try:
+        loc = read_file(f)
+    except RuleErrors as e:
+        errors.extend(e.errors)
+        return None
+    errs = _schema_errors(loc, schema_validator("ruleset"))
+    if errs:
+        errors.extend(errs)
+        return None
+    return loc
+
+
+_ROUTINES = ("functions", "procedures")
+_SIG_NAME = re.compile(r"\s*([A-Za-z_]\w*)")
+
+
+def _entry_name(section: str, key) -> str:
+    if section in _ROUTINES:
+        m = _SIG_NAME.match(str(key))
+        return m.group(1) if m else str(key)
+    return str(key)
+
+
+def _merge(merged: dict, where: dict, loc: Located, errors: list):
+    """Add one rule file's sections to the ruleset; a name defined twice is an error."""
+    for section, value in loc.data.items():
+        if section == "variant":
+            continue
+        if section == "flow" or section == "game":
+            if merged[section] is not None and merged[section] != {}:
+                errors.append(RuleError(loc.marks[("key", section)], f"'{section}' is given in two files"))
+                continue
+            merged[section] = value
+            where[(section, "")] = loc.marks[(section,)]
+            if section == "flow":
+                merged["flow_src"] = loc.blocks.get((section,))
+            continue
+        for key, item in (value or {}).items():
+            name = _entry_name(section, key)
+            if name in merged[section]:
+                errors.append(RuleError(loc.marks[("key", section, key)], f"{section} '{name}' is defined twice"))
+                continue
+            merged[section][name] = [(key, item, loc, (section, key))] if section in _ROUTINES \
+                else (item, loc, (section, key))
+            where[(section, name)] = loc.marks[("key", section, key)]
+
+
+def _defined_in(merged: dict, name: str) -> list:
+    return [s for s in SECTIONS if s not in ("game", "flow") and name in merged[s]] + \
+        (["flow"] if name == "flow" and merged["flow"] is not None else [])
+
+
+def _apply_variant(merged: dict, where: dict, loc: Located, errors: list):
+    """Compose a variant file onto the merged ruleset: removals, then additions and overrides."""
+    head = loc.data["variant"]
+    vname = head.get("name")
+    overrides = list(head.get("overrides") or [])
+    removes = list(head.get("removes") or [])
+    known = sorted({n for s in SECTIONS if s not in ("game", "flow") for n in merged[s]})
+    for i, name in enumerate(removes):
+        sections = _defined_in(merged, name)
+        if not sections or name == "flow":
+            errors.append(RuleError(loc.marks[("variant", "removes", i)], f"variant '{vname}' removes "
+                                    f"'{name}', which the rules do not define{did_you_mean(name, known)}"))
+        for s in sections:
+            del merged[s][name]
+    defined = set()
+    for section, value in loc.data.items():
+        if section in ("variant", "game"):
+            if section == "game":
+                errors.append(RuleError(loc.marks[("key", "game")], f"variant '{vname}' cannot change "
+                                        "the 'game' section"))
+            continue
+        if section == "flow":
+            defined.add("flow")
+            if "flow" not in overrides:
+                errors.append(RuleError(loc.marks[("key", "flow")], f"variant '{vname}' gives a 'flow': "
+                                        "list 'flow' under variant.overrides to replace the rules' flow"))
+                continue
+            merged["flow"] = value
+            merged["flow_src"] = loc.blocks.get(("flow",))
+            where[("flow", "")] = loc.marks[("flow",)]
+            continue
+        for key, item in (value or {}).items():
+            name = _entry_name(section, key)
+            kpos = loc.marks[("key", section, key)]
+            defined.add(name)
+            if section == "slots":
+                table = merged["slots"].get(name)
+                if table is None:
+                    merged["slots"][name] = (dict(item or {}), loc, (section, key))
+                    where[(section, name)] = kpos
+                else:
+                    merged["slots"][name] = ({**table[0], **(item or {})}, loc, (section, key))
+                continue
+            if name in merged[section]:
+                if name not in overrides:
+                    old = where.get((section, name))
+                    at = f" (at {old})" if old else ""
+                    errors.append(RuleError(kpos, f"variant '{vname}': '{name}' is already defined{at}; "
+                                            "list it under variant.overrides to change it"))
+                    continue
+                if section in _ROUTINES:
+                    merged[section][name].append((key, item, loc, (section, key)))
+                else:
+                    merged[section][name] = (item, loc, (section, key))
+                where[(section, name)] = kpos
+                continue
+            if name in overrides:
+                errors.append(RuleError(kpos, f"variant '{vname}' overrides '{name}', but the rules "
+                                        f"define no {section[:-1] if section != 'cards' else 'card kind'} "
+                                        f"'{name}'{did_you_mean(name, merged[section])}"))
+                continue
+            other = _defined_in(merged, name)
+            if other:
+                errors.append(RuleError(kpos, f"variant '{vname}': '{name}' is already a "
+                                        f"{other[0][:-1]} of the rules; choose another name"))
+                continue
+            merged[section][name] = [(key, item, loc, (section, key))] if section in _ROUTINES \
+                else (item, loc, (section, key))
+            where[(section, name)] = kpos
+    for i, name in enumerate(overrides):
+        if name not in defined:
+            errors.append(RuleError(loc.marks[("variant", "overrides", i)], f"variant '{vname}' lists "
+                                    f"'{name}' under overrides but does not define it"))
 
 
 def _check_errors(spec) -> list:
@@ -539,14 +669,9 @@ def _build(path: Path, merged: dict, where: dict, errors: list, complete: bool =
     if complete and merged["flow"] is None:
         errors.append(RuleError(first, "the ruleset has no 'flow' (the code that runs the game)"))
     functions, procedures = {}, {}
-    for sig, (body, loc, p) in merged["functions"].items():
-        r = _routine(sig, body, loc, p, errors, expr=True)
-        if r:
-            _add(functions, r, errors, "function")
-    for sig, (body, loc, p) in merged["procedures"].items():
-        r = _routine(sig, body, loc, p, errors, expr=False)
-        if r:
-            _add(procedures, r, errors, "procedure")
+    for section, table, expr in (("functions", functions, True), ("procedures", procedures, False)):
+        for name, chain in merged[section].items():
+            _chain(name, chain, table, errors, expr)
     flow = None
     if merged["flow"] is not None:
         src = merged.get("flow_src") or Source(first.file)
@@ -563,11 +688,30 @@ def _build(path: Path, merged: dict, where: dict, errors: list, complete: bool =
         functions=functions, procedures=procedures, flow=flow, where=where, digest="")
 
 
-def _add(table: dict, r: Routine, errors: list, what: str):
-    if r.name in table:
-        errors.append(RuleError(r.pos, f"{what} '{r.name}' is defined twice"))
-    else:
+def _chain(name: str, chain: list, table: dict, errors: list, expr: bool):
+    """A routine and the overrides of it, in order: each definition but the last is kept under
+    an inner name (name__prev1, ...), and `previous(...)` in an override calls the one before it."""
+    prev = None
+    for i, (sig, body, loc, p) in enumerate(chain):
+        r = _routine(sig, body, loc, p, errors, expr=expr)
+        if r is None:
+            continue
+        calls = [n for n in walk(r.body) if isinstance(n, (Call, CallStmt)) and n.func == "previous"
+                 and getattr(n, "slot_key", None) is None]
+        if prev is None:
+            for n in calls:
+                errors.append(RuleError(n.pos, f"'previous(...)' calls the definition an override replaces, "
+                                               f"but '{name}' here overrides nothing"))
+        else:
+            if len(r.params) != len(prev.params):
+                errors.append(RuleError(r.pos, f"'{name}' overrides {prev.pos} and must take the same "
+                                               f"{len(prev.params)} parameter(s)"))
+            if calls:
+                r = replace(r, body=rename_calls(r.body, "previous", prev.name))
+        if i < len(chain) - 1:
+            r = replace(r, name=f"{name}__prev{i + 1}")
         table[r.name] = r
+        prev = r
 
 
 def _routine(sig, body, loc: Located, path, errors, expr: bool):

@@ -38,6 +38,12 @@ def next_seed(S) -> int:
     return x ^ (x >> 31)
 
 
+def random_item(S, xs):
+    """An item of xs chosen with the game's generator (none if xs is empty)."""
+    xs = list(xs)
+    return xs[rand_below(S, len(xs))] if xs else None
+
+
 def shuffle(S, zi: int):
     lst = S.z[zi]
     if len(lst) > 1:
@@ -51,6 +57,21 @@ def shuffle(S, zi: int):
 # ------------------------------------------------------------------ cards
 
 
+def drop_marks(S, cards, zi: int):
+    """Take off the marks that a card keeps only in other zones (a token falls off a discarded card)."""
+    names = S.vis.drop[zi]
+    if not names:
+        return
+    M = S.m
+    for c in cards:
+        d = M.get(c)
+        if d:
+            for n in names:
+                d.pop(n, None)
+            if not d:
+                del M[c]
+
+
 def move(S, c, zi: int, bottom: bool = False):
     """Move a card, a list of cards or nothing (none) to zone zi."""
     if type(c) is Card and not bottom:
@@ -59,6 +80,8 @@ def move(S, c, zi: int, bottom: bool = False):
         S.z[zi].append(c)
         loc[c] = zi
         S.k[c] = S.vis[zi]
+        if S.m:
+            drop_marks(S, (c,), zi)
         return
     Z, loc, K, mask = S.z, S.loc, S.k, S.vis[zi]
     dest = Z[zi]
@@ -70,6 +93,8 @@ def move(S, c, zi: int, bottom: bool = False):
             dest.append(x)
         loc[x] = zi
         K[x] = mask
+        if S.m:
+            drop_marks(S, (x,), zi)
 
 
 def move_all(S, src: int, zi: int, bottom: bool = False):
@@ -86,6 +111,8 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
     for c in cards:
         loc[c] = zi
         K[c] = mask
+    if S.m:
+        drop_marks(S, cards, zi)
 
 
 def draw(S, n: int, src: int, zi: int):
@@ -100,6 +127,8 @@ def draw(S, n: int, src: int, zi: int):
         dest.append(c)
         loc[c] = zi
         K[c] = mask
+        if S.m:
+            drop_marks(S, (c,), zi)
 
 
 def reveal(S, what, to=None):

@@ -21,6 +21,13 @@ class Seat(int):
         return f"Seat({int(self)})"
 
 
+class ZoneTable(list):
+    """Per zone index, the bit mask of the seats that see its cards; `drop[zi]` is the tuple of
+    marks a card loses when it enters zone zi (marks with `kept_in` that leave this zone out)."""
+
+    __slots__ = ("drop",)
+
+
 MAX_SEATS = 16
 SEATS = tuple(Seat(i) for i in range(MAX_SEATS))
 PLAYERS = tuple(SEATS[:n] for n in range(MAX_SEATS + 1))

@@ -1,7 +1,7 @@
 """The effect language: Lark parse tree -> AST of frozen dataclasses, each carrying its Pos."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Union
@@ -753,3 +753,23 @@ def walk(node):
                 v = getattr(n, f)
                 if isinstance(v, (Node, tuple)):
                     stack.append(v)
+
+
+def rename_calls(node, old: str, new: str):
+    """node with every call of `old` (a function call or a procedure call) calling `new` instead."""
+    if isinstance(node, tuple):
+        return tuple(rename_calls(n, old, new) for n in node)
+    if not isinstance(node, Node):
+        return node
+    changes = {}
+    for f in node.__dataclass_fields__:
+        if f == "pos":
+            continue
+        v = getattr(node, f)
+        if isinstance(v, (Node, tuple)):
+            w = rename_calls(v, old, new)
+            if w is not v:
+                changes[f] = w
+    if isinstance(node, (Call, CallStmt)) and node.func == old and getattr(node, "slot_key", None) is None:
+        changes["func"] = new
+    return replace(node, **changes) if changes else node

@@ -1,0 +1,168 @@
+"""Variants: files that change a ruleset (power tiles, an edition, house rules).
+
+A variant file is a rule file with a `variant` section naming it and its game. The catalogue of a
+game is every such file under variants/<game>/. Choosing variants for a game: each named variant
+(by name, or a path to a file), the variants they require, and, for a slot some chosen variant
+fills, the `default: true` variant of every key of that slot nobody chose. The combination is
+checked here (unknown names, two variants on one slot key); what a variant's sections do to the
+rules is composed by the loader.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import JuxError, did_you_mean
+
+VARIANTS_DIR = Path(__file__).resolve().parent.parent / "variants"
+
+
+@dataclass
+class VariantInfo:
+    name: str
+    game: str
+    path: Path
+    title: str = ""
+    family: str = ""
+    letter: str = ""
+    default: bool = False
+    requires: tuple = ()
+    text: str = ""
+    fills: dict = field(default_factory=dict)  # slot -> tuple of keys
+
+    @property
+    def fill_keys(self) -> list:
+        return [(slot, key) for slot, keys in self.fills.items() for key in keys]
+
+
+class VariantError(JuxError):
+    """A wrong choice of variants (unknown name, two on one slot key, a missing requirement)."""
+
+
+def _read_header(path: Path) -> VariantInfo | None:
+    """The variant section (and the slot keys it fills) of a file, or None if it is no variant.
+    Files with errors are listed by their file name; loading them reports the errors."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return VariantInfo(path.stem, "", path)
+    if not isinstance(data, dict) or not isinstance(data.get("variant"), dict):
+        return None
+    v = data["variant"]
+    fills = {}
+    slots = data.get("slots")
+    if isinstance(slots, dict):
+        for slot, table in slots.items():
+            if isinstance(table, dict):
+                fills[str(slot)] = tuple(str(k) for k in table)
+    req = v.get("requires") or ()
+    return VariantInfo(
+        name=str(v.get("name", path.stem)), game=str(v.get("game", "")), path=path,
+        title=str(v.get("title", "")), family=str(v.get("family", "")), letter=str(v.get("letter", "")),
+        default=v.get("default") is True, requires=tuple(map(str, req)) if isinstance(req, list) else (),
+        text=" ".join(str(v.get("text", "")).split()), fills=fills)
+
+
+def variant_files(root: Path) -> list:
+    if root.is_file():
+        return [root]
+    return sorted(p for p in root.rglob("*.yaml") if p.is_file()) if root.is_dir() else []
+
+
+def catalogue(game: str) -> dict:
+    """name -> VariantInfo of every variant under variants/<game>/ (first of a name wins; the
+    loader reports a name given twice when that file is loaded)."""
+    out: dict = {}
+    for f in variant_files(VARIANTS_DIR / game):
+        info = _read_header(f)
+        if info is not None and info.name not in out:
+            out[info.name] = info
+    return out
+
+
+def _info_for(game: str, name: str, cat: dict) -> VariantInfo:
+    if name in cat:
+        return cat[name]
+    p = Path(name)
+    if p.suffix in (".yaml", ".yml") or "/" in name:
+        if not p.is_file():
+            raise VariantError(f"no variant file '{name}'")
+        info = _read_header(p)
+        if info is None:
+            raise VariantError(f"{name}: not a variant (it has no 'variant' section)")
+        if info.game and info.game != game:
+            raise VariantError(f"{name}: the variant '{info.name}' is for '{info.game}', not '{game}'")
+        return info
+    raise VariantError(f"unknown variant '{name}' for {game}{did_you_mean(name, cat)}; "
+                       f"valid names: {valid_names(cat)}")
+
+
+def valid_names(cat: dict) -> str:
+    tiles = [i for i in cat.values() if i.fills]
+    if not tiles:
+        return ", ".join(sorted(cat)) or "(none)"
+    by_key: dict = {}
+    for i in tiles:
+        for slot, key in i.fill_keys:
+            by_key.setdefault(key, []).append(i.name)
+    return "; ".join(f"{key}: {', '.join(names)}" for key, names in by_key.items())
+
+
+def choose(game: str, names, slot_order: dict) -> list:
+    """The variants a game with these named variants uses, in the order they apply: required
+    ones first, then by slot key in the order the ruleset lists them (blue before pink...).
+
+    slot_order: slot -> list of its keys in the base rules. Raises VariantError."""
+    names = [n.strip() for n in names if n and n.strip()]
+    cat = catalogue(game)
+    chosen: list = []
+    for n in names:
+        info = _info_for(game, n, cat)
+        if any(c.name == info.name for c in chosen):
+            raise VariantError(f"the variant '{info.name}' is named twice")
+        chosen.append(info)
+    # two chosen variants on one slot key
+    taken: dict = {}
+    for info in chosen:
+        for sk in info.fill_keys:
+            if sk in taken:
+                slot, key = sk
+                raise VariantError(f"'{taken[sk].name}' and '{info.name}' both fill {slot} {key}: "
+                                   f"choose one per {key}; valid names: {valid_names(cat)}")
+            taken[sk] = info
+    # defaults for the other keys of the slots the chosen variants fill
+    slots = {slot for info in chosen for slot, _ in info.fill_keys}
+    for d in cat.values():
+        if d.default and d.fill_keys and all(slot in slots for slot, _ in d.fill_keys) \
+                and not any(sk in taken for sk in d.fill_keys):
+            chosen.append(d)
+            for sk in d.fill_keys:
+                taken[sk] = d
+    # requirements, applied first
+    required: list = []
+
+    def need(info, trail):
+        for r in info.requires:
+            if r in trail:
+                raise VariantError(f"variants require each other in a circle: {' -> '.join(trail + (r,))}")
+            if any(x.name == r for x in required):
+                continue
+            if r not in cat:
+                raise VariantError(f"{info.path}: requires unknown variant '{r}'{did_you_mean(r, cat)}")
+            need(cat[r], trail + (r,))
+            required.append(cat[r])
+
+    for info in list(chosen):
+        need(info, (info.name,))
+    rest = [c for c in chosen if not any(c.name == r.name for r in required)]
+
+    def order(info):
+        best = min(((list(slot_order).index(s) if s in slot_order else 99,
+                     slot_order.get(s, []).index(k) if k in slot_order.get(s, []) else 99)
+                    for s, k in info.fill_keys), default=(99, 99))
+        return best
+
+    rest.sort(key=order)
+    return required + rest
