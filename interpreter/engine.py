@@ -262,13 +262,15 @@ class Game:
 
     @classmethod
     def scenario(cls, rules, players: int, zones: dict | None = None, counters: dict | None = None,
-                 run: str | None = None, args=(), seed: int = 0, names=None) -> "Game":
+                 run: str | None = None, args=(), seed: int = 0, names=None, marks: dict | None = None) -> "Game":
         """A game set up at a given position, running one procedure (a rulebook example).
 
         zones: {"table": ["red 4", ...], "hand[0]": [...], "piles[red]": [...]}: cards by
         label, taken from where the ruleset starts them (the last listed is the top).
         counters: {"gold_pile": 5, "gold": [0, 3, 0]}. run: a procedure name; args: its arguments
         (ints for seats). Without run the whole game flow starts from the position.
+        marks: {"hometown[0]": {"green 4": {"gold": 1}}}: marks set on the first card of that
+        label in that zone.
         """
         if isinstance(rules, (str, Path)):
             rules = load_ruleset(rules)
@@ -289,6 +291,16 @@ class Game:
                 if not pool:
                     raise JuxError(f"no card '{label}' left to place in {zname}")
                 runtime.move(S, pool.pop(0), zi)
+        for zname, by_label in (marks or {}).items():
+            cards = g._zone_cards(zname)
+            for label, values in by_label.items():
+                card = next((c for c in cards if rules.card_labels[c] == label), None)
+                if card is None:
+                    raise JuxError(f"marks: no card '{label}' in {zname}")
+                for mark, value in values.items():
+                    if mark not in rules.spec.marks:
+                        raise JuxError(f"marks: no mark '{mark}' (marks: {', '.join(rules.spec.marks)})")
+                    runtime.set_mark(S, card, mark, value)
         for cname, value in (counters or {}).items():
             d = lay.counter_def.get(cname)
             if isinstance(d, dict) and d.get("seat"):
@@ -328,11 +340,19 @@ class Game:
 
     def zone(self, name: str) -> list:
         """Labels of the cards in a zone by its display name ('table', 'hand[0]', 'piles[red]')."""
+        return [self.rules.card_labels[c] for c in self._zone_cards(name)]
+
+    def marks(self, name: str) -> list:
+        """(label, marks) of each card in a zone, for cards that carry marks."""
+        return [(self.rules.card_labels[c], dict(self.state.m[c])) for c in self._zone_cards(name)
+                if c in self.state.m]
+
+    def _zone_cards(self, name: str) -> list:
         names_of = self.rules.layout.zone_names(self.state.n)
         key = name.replace(" ", "")
         if key not in names_of:
             raise JuxError(f"no zone '{name}' (zones: {', '.join(names_of)})")
-        return [self.rules.card_labels[c] for c in self.state.z[names_of.index(key)]]
+        return self.state.z[names_of.index(key)]
 
     def counter(self, name: str, key=None):
         lay = self.rules.layout

@@ -689,8 +689,8 @@ def _build(path: Path, merged: dict, where: dict, errors: list, complete: bool =
 
 
 def _chain(name: str, chain: list, table: dict, errors: list, expr: bool):
-    """A routine and the overrides of it, in order: each definition but the last is kept under
-    an inner name (name__prev1, ...), and `previous(...)` in an override calls the one before it."""
+    """A routine and the overrides of it, in order. The last is the routine; `previous(...)` in an
+    override calls the definition before it, kept under an inner name (name__prev1, ...)."""
     prev = None
     for i, (sig, body, loc, p) in enumerate(chain):
         r = _routine(sig, body, loc, p, errors, expr=expr)
@@ -706,12 +706,13 @@ def _chain(name: str, chain: list, table: dict, errors: list, expr: bool):
             if len(r.params) != len(prev.params):
                 errors.append(RuleError(r.pos, f"'{name}' overrides {prev.pos} and must take the same "
                                                f"{len(prev.params)} parameter(s)"))
-            if calls:
+            if calls:  # the replaced definition is kept under an inner name (else it is gone)
+                prev = replace(prev, name=f"{name}__prev{i}")
+                table[prev.name] = prev
                 r = replace(r, body=rename_calls(r.body, "previous", prev.name))
-        if i < len(chain) - 1:
-            r = replace(r, name=f"{name}__prev{i + 1}")
-        table[r.name] = r
         prev = r
+    if prev is not None:
+        table[name] = prev
 
 
 def _routine(sig, body, loc: Located, path, errors, expr: bool):

@@ -8,6 +8,8 @@ players and run is optional):
     title:   Round end - spending gold to keep cards (rulebook, "EXAMPLE (Round end)")
     source:  "004: 3. ROUND END / 000 caption: The player discards 3 discs ..."
     ruleset: capital_jux          # a ruleset name (a folder under rules/) or a path
+    tiles: [infiltrator]          # variants (power tiles) to play with; colours not named get
+                                  # their A tile (default: none, the base game)
     players: 3
     names:   [John, Mary, Bob]    # seat names, as the log shows them (default "Player 1", ...)
     seed:    0                    # the game's random seed (default 0)
@@ -21,6 +23,7 @@ players and run is optional):
       deck: "starting_draw[0]"    # its other cards are moved to the zone named (pick one the run
                                   # does not touch), e.g. for "if the deck is empty ..."
     counters: {gold: [3, 0, 0], gold_pile: 5, start_player: 0}   # per-player counters as lists
+    marks: {"hometown[0]": {green 4: {sentinel: 1}}}   # marks on the first card of that label
 
     run:  check_limits            # the procedure run from the position
     args: [0, yellow]             # its arguments: ints are seats, strings are strings
@@ -40,6 +43,9 @@ players and run is optional):
       zones_in_order: {"modifiers[yellow]": [modifier +4, modifier -1]}   # exact, bottom first
       sizes: {deck: 2, "hand[1]": 6}          # numbers of cards
       counters: {gold: [0, 0, 0], gold_pile: 8}
+      marks: {"hometown[0]": {green 4: {sentinel: 2}}}   # the marks of the first card of that
+                                  # label in the zone ({} for none); a card not there fails
+      no_marks: [capital]         # zones whose cards carry no marks at all
       log: ["spends 1 gold", "discards"]       # substrings of the full log, in this order (each in
                                                # a later line than the one before)
       not_in_log: ["draws a card"]             # substrings found in no line of the full log
@@ -68,12 +74,12 @@ from interpreter.engine import Game, load_ruleset
 from interpreter.errors import IllegalAnswer
 
 HERE = Path(__file__).parent / "scenarios"
-FILES = sorted(HERE.glob("*.yaml"))
+FILES = sorted(HERE.rglob("*.yaml"))
 
-TOP_KEYS = {"title", "source", "ruleset", "players", "names", "seed", "zones", "set_aside", "counters",
-            "run", "args", "answers", "expect", "xfail"}
-EXPECT_KEYS = {"over", "pending", "zones", "zones_in_order", "sizes", "counters", "log", "not_in_log",
-               "log_for", "not_in_log_for", "views", "scores", "tiebreaks", "winners"}
+TOP_KEYS = {"title", "source", "ruleset", "tiles", "players", "names", "seed", "zones", "set_aside",
+            "counters", "marks", "run", "args", "answers", "expect", "xfail"}
+EXPECT_KEYS = {"over", "pending", "zones", "zones_in_order", "sizes", "counters", "marks", "no_marks",
+               "log", "not_in_log", "log_for", "not_in_log_for", "views", "scores", "tiebreaks", "winners"}
 ANSWER_KEYS = {"player", "choose", "options", "prompt", "optional"}
 HIDDEN, KNOWN = "hidden", "known"
 
@@ -105,7 +111,7 @@ def _params():
         marks = []
         if data.get("xfail"):
             marks.append(pytest.mark.xfail(strict=True, reason=str(data["xfail"])))
-        out.append(pytest.param(f, id=f.stem, marks=marks))
+        out.append(pytest.param(f, id=str(f.relative_to(HERE).with_suffix("")), marks=marks))
     return out
 
 
@@ -183,12 +189,12 @@ def _describe_pending(game) -> str:
 
 def run_scenario(path: Path):
     data = _load(path)
-    rules = load_ruleset(data["ruleset"])
+    rules = load_ruleset(data["ruleset"], data.get("tiles") or ())
     n = int(data["players"])
     zones = _zones_with_set_aside(rules, data.get("zones") or {}, data.get("set_aside") or {})
     game = Game.scenario(rules, n, zones=zones, counters=data.get("counters") or {},
                          run=data["run"], args=list(data.get("args") or []),
-                         seed=int(data.get("seed", 0)), names=data.get("names"))
+                         seed=int(data.get("seed", 0)), names=data.get("names"), marks=data.get("marks"))
 
     # ---- answers
     for i, a in enumerate(data.get("answers") or [], 1):
@@ -239,6 +245,19 @@ def run_scenario(path: Path):
         got = game.counter(name)
         if got != value:
             errors.append(f"counter {name}: expected {value}, got {got}")
+    for name, by_label in (exp.get("marks") or {}).items():
+        got = game.marks(name)
+        labels = game.zone(name)
+        for label, want in by_label.items():
+            have = next((m for lab, m in got if lab == label), {})
+            if label not in labels:
+                errors.append(f"marks: no card '{label}' in {name}")
+            elif have != (want or {}):
+                errors.append(f"marks of {label} in {name}: expected {want or {}}, got {have}")
+    for name in exp.get("no_marks") or []:
+        got = game.marks(name)
+        if got:
+            errors.append(f"marks in {name}: expected none, got {got}")
     lines = game.log_lines()
     if exp.get("log"):
         msg = _find_in_order(lines, exp["log"])
