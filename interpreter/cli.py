@@ -116,8 +116,18 @@ def _ruleset_of_file(f: Path) -> Path:
     return f.parent
 
 
+def _is_variant(f: Path) -> bool:
+    """Whether a YAML file has a top-level 'variant:' section."""
+    try:
+        with open(f, encoding="utf-8", errors="replace") as fh:
+            return any(line.startswith("variant:") for line in fh)
+    except OSError:
+        return False
+
+
 def _validate_targets(arg: str) -> tuple:
-    """What to load for one argument: ([(label, name_or_path)], [unchecked yaml files])."""
+    """What to load for one argument: ([(label, name_or_path)], [unchecked yaml files]).
+    A variant file's target is ("variant", path)."""
     p = Path(arg)
     if not p.exists():
         if os.sep in arg or "/" in arg or p.suffix in (".yaml", ".yml"):
@@ -126,8 +136,13 @@ def _validate_targets(arg: str) -> tuple:
     if p.is_file():
         if p.suffix not in (".yaml", ".yml"):
             raise JuxError(f"{arg}: not a rule file (.yaml)")
+        if _is_variant(p):
+            return [(_display(p), ("variant", p))], []
         root = _ruleset_of_file(p)
         return [(_display(root), root)], []
+    variants = [f for f in sorted(p.rglob("*.yaml")) if f.is_file() and _is_variant(f)]
+    if variants and not _declares_game(p):
+        return [(_display(f), ("variant", f)) for f in variants], []
     if _has_yaml(p):
         return [(arg, p)], []
     # a folder of rulesets (like rules/) or of other rule files: find the rulesets inside
@@ -152,6 +167,31 @@ def _display(p: Path) -> str:
         return str(p)
 
 
+def _load_variant(path: Path):
+    """A variant file checked in play: loaded onto its game with what it needs (for a variant that
+    fills no slot, such as an edition, with the default tiles that require it)."""
+    from .engine import load_ruleset
+    from .loader import read_file
+    from .variants import catalogue
+
+    loc = read_file(path)  # YAML errors as path:line:col
+    head = loc.data.get("variant") if isinstance(loc.data, dict) else None
+    game = head.get("game") if isinstance(head, dict) else None
+    if not isinstance(game, str):
+        from .loader import _schema_errors, schema_validator
+
+        errs = _schema_errors(loc, schema_validator("ruleset"))
+        if errs:
+            raise RuleErrors(errs)
+        raise JuxError(f"{_display(path)}: the variant section names no game")
+    names = [str(path)]
+    name = head.get("name")
+    info = catalogue(game).get(name) if isinstance(name, str) else None
+    if info is not None and info.path.resolve() == path.resolve() and not info.fills:
+        names = [i.name for i in catalogue(game).values() if i.default and name in i.requires] or names
+    return load_ruleset(game, names)
+
+
 def cmd_validate(args) -> int:
     from .engine import load_ruleset
 
@@ -171,7 +211,10 @@ def cmd_validate(args) -> int:
                       f"'game' section)", soft_wrap=True)
         for label, target in targets:
             try:
-                rules = load_ruleset(target)
+                if isinstance(target, tuple):
+                    rules = _load_variant(target[1])
+                else:
+                    rules = load_ruleset(target, _tiles(args))
             except JuxError as e:
                 _print_error(e)
                 if isinstance(e, RuleErrors):
@@ -179,7 +222,8 @@ def cmd_validate(args) -> int:
                     _err(f"{label}: {n} error{'s' if n != 1 else ''}")
                 status = 1
                 continue
-            out.print(f"ok: {label} ({len(rules.cards)} cards, {len(rules.spec.procedures)} procedures)",
+            with_ = f", with {', '.join(rules.variants)}" if rules.variants else ""
+            out.print(f"ok: {label} ({len(rules.cards)} cards, {len(rules.spec.procedures)} procedures{with_})",
                       soft_wrap=True)
     return status
 
@@ -193,7 +237,7 @@ def cmd_simulate(args) -> int:
     from .files import save_json, write_text_atomic
     from .simulate import csv_rows, result_of, play, seat_bots, summarize
 
-    rules = load_ruleset(args.ruleset)
+    rules = load_ruleset(args.ruleset, _tiles(args))
     players = args.players if args.players is not None else _players_default(rules)
     if not rules.min_players <= players <= rules.max_players:
         raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
@@ -245,7 +289,8 @@ def cmd_simulate(args) -> int:
             one(seed)
     seconds = time.perf_counter() - start
 
-    summary = summarize(results, players, seconds, ruleset=rules.name, digest=rules.digest,
+    summary = summarize(results, players, seconds, ruleset=rules.name, variants=list(rules.variants),
+                        digest=rules.digest,
                         seed=args.seed, bots=specs, names=[f"Player {p + 1}" for p in range(players)])
     for p, seat in enumerate(summary["seats"]):
         seat["bot"] = specs[p]
@@ -393,6 +438,8 @@ def cmd_rules(args) -> int:
         return status
 
     r = load_ruleset(args.ruleset)
+    if args.tiles:
+        return _print_tiles(r, out)
     spec = r.spec
     out.print(f"[bold]{r.title}[/] ({r.name}, {_players_range(r)} players)")
     text = " ".join(str(spec.game.get("text", "")).split())
@@ -451,6 +498,44 @@ def cmd_rules(args) -> int:
     return 0
 
 
+def _print_tiles(r, out) -> int:
+    """The variants of a ruleset: the tiles by slot key and letter, then the others."""
+    from rich.table import Table
+
+    from .variants import catalogue
+
+    cat = catalogue(r.name)
+    if not cat:
+        out.print(f"{r.name} has no variants (none under variants/{r.name}/)")
+        return 0
+    order = {slot: list(table) for slot, table in r.spec.slots.items()}
+    tiles = [i for i in cat.values() if i.fills]
+    for slot, keys in order.items():
+        for key in keys:
+            here = sorted((i for i in tiles if (slot, key) in i.fill_keys), key=lambda i: (i.letter, i.name))
+            if not here:
+                continue
+            t = Table(title=f"{slot} {key}", title_justify="left", show_lines=True)
+            t.add_column("", no_wrap=True)
+            t.add_column("Tile", no_wrap=True)
+            t.add_column("Rule text")
+            for i in here:
+                fam = f" ({i.family})" if i.family else ""
+                t.add_row(i.letter + ("*" if i.default else ""), f"{i.name}{fam}", i.text)
+            out.print(t)
+    others = [i for i in cat.values() if not i.fills]
+    if others:
+        t = Table(title="Other variants (applied with the tiles that require them)", title_justify="left")
+        t.add_column("Variant", no_wrap=True)
+        t.add_column("Rule text")
+        for i in others:
+            t.add_row(i.name, i.text)
+        out.print(t)
+    out.print("* the tile a slot gets when no tile is named for it. Play with: "
+              f"jux play {r.name} --tiles NAME,NAME,...", markup=False, soft_wrap=True)
+    return 0
+
+
 def _summarize_values(v) -> str:
     if isinstance(v, list):
         seen = []
@@ -498,8 +583,8 @@ def cmd_play(args) -> int:
     if args.bot_delay < 0:
         raise JuxError("--bot-delay must be 0 or more")
     rules = None
-    if args.ruleset:
-        rules = load_ruleset(args.ruleset)  # errors now, before the screen opens
+    if args.ruleset or args.tiles:
+        rules = load_ruleset(args.ruleset, _tiles(args))  # errors now, before the screen opens
     direct = args.players is not None or args.seat or args.name
     seats = None
     if direct:
@@ -509,8 +594,8 @@ def cmd_play(args) -> int:
         return _print_bot_game(args)
     from tui import run
 
-    run(ruleset=rules.name if rules else None, seats=seats, seed=args.seed, bot_delay=args.bot_delay,
-        load=args.load)
+    run(ruleset=rules.name if rules else None, tiles=list(rules.variants) if rules else None, seats=seats,
+        seed=args.seed, bot_delay=args.bot_delay, load=args.load)
     return 0
 
 
@@ -521,12 +606,13 @@ def _print_bot_game(args) -> int:
     from .engine import load_ruleset
     from .simulate import play
 
-    rules = load_ruleset(args.ruleset) if args.ruleset else load_ruleset()
+    rules = load_ruleset(args.ruleset, _tiles(args))
     players = args.players if args.players is not None else _players_default(rules)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 1_000_000
     game = play(rules, players, seed, ["random"] * players, log=True)
     out = _console()
-    out.print(f"[bold]{rules.title}[/]: {players} random bots, seed {seed}", soft_wrap=True)
+    tiles = f" with {', '.join(_tile_names(rules))}" if rules.variants else ""
+    out.print(f"[bold]{rules.title}[/]{tiles}: {players} random bots, seed {seed}", soft_wrap=True)
     for line in game.log_lines(None):
         out.print(line, markup=False, soft_wrap=True)
     out.print()
@@ -575,6 +661,29 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
 
 
+TILES_HELP = ("variants to play with, by name or path, separated by commas: power tiles, at most one per "
+              "colour; a colour not named gets its A tile (see 'jux rules RULESET --tiles')")
+
+
+def _tiles(args) -> list:
+    """The --tiles names, or [] (none: the ruleset without variants)."""
+    text = getattr(args, "tiles", None)
+    if text is None:
+        return []
+    names = [t.strip() for t in str(text).split(",") if t.strip()]
+    if not names:
+        raise JuxError("--tiles: name at least one tile (see 'jux rules RULESET --tiles')")
+    return names
+
+
+def _tile_names(rules) -> list:
+    """The tiles (slot-filling variants) a ruleset plays with, by name."""
+    from .variants import catalogue
+
+    cat = catalogue(rules.name)
+    return [v for v in rules.variants if v not in cat or cat[v].fills]
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="jux: a rules-as-data engine for card games.",
@@ -586,6 +695,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Check rulesets: a ruleset folder or name, a rule file in one, or "
                                    "a folder of rulesets. Errors are printed as path:line:col: message.")
     p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--tiles", "-t", metavar="A,B,...",
+                   help="also check this combination of variants with each ruleset named")
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("simulate", help="play many games between bots and summarize them",
@@ -600,6 +711,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", metavar="OUT.csv", help="write one line per game")
     p.add_argument("--records", metavar="DIR", help="write each game's record as DIR/game-<seed>.json")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary table")
+    p.add_argument("--tiles", "-t", metavar="A,B,...", help=TILES_HELP)
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("replay", help="replay a game record and print its log and result",
@@ -615,6 +727,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="With no argument, list the rulesets in rules/; with one, show its "
                                    "text, components and the text of its procedures.")
     p.add_argument("ruleset", nargs="?", metavar="RULESET")
+    p.add_argument("--tiles", action="store_true",
+                   help="list the ruleset's variants (power tiles) by slot, with their rule text")
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("play", help="play a game in the terminal UI, humans and bots",
@@ -633,6 +747,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="SAVE.json", help="continue a saved game")
     p.add_argument("--print", action="store_true",
                    help="no UI: play random bots and print the game log and scores")
+    p.add_argument("--tiles", "-t", metavar="A,B,...", help=TILES_HELP)
     p.set_defaults(func=cmd_play)
     return parser
 

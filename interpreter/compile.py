@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from . import runtime
 from .errors import Pos
 from .state import PLAYERS, SEATS, Card
-from .syntax import CallStmt, Choose, CondExpr, For, Index, Let, Name, Simultaneously, Str, walk
+from .syntax import CallStmt, Choose, CondExpr, For, Index, Let, ListComp, ListLit, Name, Simultaneously, Str, walk
 
 BUILTINS = {
     # name: (min args, max args, takes a generator form)
@@ -299,9 +299,17 @@ class Compiler:
     def x_BinOp(self, e, ctx):
         left = self.it(e.left, ctx) if e.op == "+" else self.ex(e.left, ctx)
         right = self.it(e.right, ctx) if e.op == "+" else self.ex(e.right, ctx)
-        if e.op == "+" and (self.zone_index(e.left, ctx) or self.zone_index(e.right, ctx)):
+        if e.op == "+" and (self.zone_index(e.left, ctx) or self.zone_index(e.right, ctx)
+                            or self._is_list(e.left, ctx) or self._is_list(e.right, ctx)):
+            # lists join whatever holds the other side (a list constant is a tuple)
             return f"(list({left}) + list({right}))"
         return f"({left} {e.op} {right})"
+
+    def _is_list(self, e, ctx) -> bool:
+        """Whether e is plainly a list: a list display or comprehension, or a list constant."""
+        if isinstance(e, (ListLit, ListComp)):
+            return True
+        return isinstance(e, Name) and e.id not in ctx.env and isinstance(self.spec.constants.get(e.id), list)
 
     def x_BoolOp(self, e, ctx):
         return "(" + f" {e.op} ".join(self.ex(i, ctx) for i in e.items) + ")"

@@ -596,6 +596,9 @@ class Game:
             marks = self.state.m.get(c)
             if marks:
                 d["marks"] = dict(marks)
+                for k, v in marks.items():  # a mark named as an attribute shows instead of it
+                    if k in d and v is not None:
+                        d[k] = v
             return d
         return {"hidden": True}
 

@@ -28,6 +28,7 @@ class Located:
     data: object
     marks: dict  # path tuple -> Pos of the value (or of the key, under ("key",) + path)
     blocks: dict  # path tuple -> Source of a string scalar (for effect code positions)
+    parsed: dict = field(default_factory=dict)  # path -> Routine, parsed once per file
 
 
 @dataclass
@@ -434,7 +435,26 @@ def display_path(p: Path) -> str:
         return str(p)
 
 
+_READ_CACHE: dict = {}
+
+
 def read_file(p: Path) -> Located:
+    """A rule file parsed with positions; kept for the process while the file is unchanged (a
+    variant file is read by every combination that uses it)."""
+    try:
+        st = p.stat()
+        key = (str(p.resolve()), st.st_mtime_ns, st.st_size, display_path(p))
+    except OSError:
+        key = None
+    if key is not None and key in _READ_CACHE:
+        return _READ_CACHE[key]
+    loc = _read_file(p)
+    if key is not None:
+        _READ_CACHE[key] = loc
+    return loc
+
+
+def _read_file(p: Path) -> Located:
     file = display_path(p)
     try:
         data = p.read_bytes()
@@ -716,6 +736,16 @@ def _chain(name: str, chain: list, table: dict, errors: list, expr: bool):
 
 
 def _routine(sig, body, loc: Located, path, errors, expr: bool):
+    """The routine at path of a file, parsed once (its syntax errors reported every time)."""
+    if path not in loc.parsed:
+        errs: list = []
+        loc.parsed[path] = (_parse_routine(sig, body, loc, path, errs, expr), errs)
+    r, errs = loc.parsed[path]
+    errors.extend(errs)
+    return r
+
+
+def _parse_routine(sig, body, loc: Located, path, errors, expr: bool):
     kpos = loc.marks[("key",) + path]
     try:
         name, params = parse_signature(str(sig), Source(kpos.file, kpos.line, kpos.col))

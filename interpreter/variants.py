@@ -45,7 +45,7 @@ def _read_header(path: Path) -> VariantInfo | None:
     import yaml
 
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return VariantInfo(path.stem, "", path)
     if not isinstance(data, dict) or not isinstance(data.get("variant"), dict):
@@ -71,18 +71,28 @@ def variant_files(root: Path) -> list:
     return sorted(p for p in root.rglob("*.yaml") if p.is_file()) if root.is_dir() else []
 
 
+_HEADERS: dict = {}
+
+
 def catalogue(game: str) -> dict:
     """name -> VariantInfo of every variant under variants/<game>/ (first of a name wins; the
     loader reports a name given twice when that file is loaded)."""
     out: dict = {}
     for f in variant_files(VARIANTS_DIR / game):
-        info = _read_header(f)
+        try:
+            st = f.stat()
+            key = (str(f), st.st_mtime_ns, st.st_size)
+        except OSError:
+            continue
+        if key not in _HEADERS:
+            _HEADERS[key] = _read_header(f)
+        info = _HEADERS[key]
         if info is not None and info.name not in out:
             out[info.name] = info
     return out
 
 
-def _info_for(game: str, name: str, cat: dict) -> VariantInfo:
+def _info_for(game: str, name: str, cat: dict, slot_order: dict) -> VariantInfo:
     if name in cat:
         return cat[name]
     p = Path(name)
@@ -96,18 +106,22 @@ def _info_for(game: str, name: str, cat: dict) -> VariantInfo:
             raise VariantError(f"{name}: the variant '{info.name}' is for '{info.game}', not '{game}'")
         return info
     raise VariantError(f"unknown variant '{name}' for {game}{did_you_mean(name, cat)}; "
-                       f"valid names: {valid_names(cat)}")
+                       f"valid names: {valid_names(cat, slot_order)}")
 
 
-def valid_names(cat: dict) -> str:
-    tiles = [i for i in cat.values() if i.fills]
+def valid_names(cat: dict, slot_order: dict | None = None) -> str:
+    """The tiles by slot key ("blue: agent, infiltrator; pink: ..."), keys in the rules' order."""
+    tiles = sorted((i for i in cat.values() if i.fills), key=lambda i: (i.letter, i.name))
     if not tiles:
         return ", ".join(sorted(cat)) or "(none)"
     by_key: dict = {}
+    for slot, keys in (slot_order or {}).items():
+        for key in keys:
+            by_key[key] = []
     for i in tiles:
         for slot, key in i.fill_keys:
             by_key.setdefault(key, []).append(i.name)
-    return "; ".join(f"{key}: {', '.join(names)}" for key, names in by_key.items())
+    return "; ".join(f"{key}: {', '.join(names)}" for key, names in by_key.items() if names)
 
 
 def choose(game: str, names, slot_order: dict) -> list:
@@ -119,7 +133,7 @@ def choose(game: str, names, slot_order: dict) -> list:
     cat = catalogue(game)
     chosen: list = []
     for n in names:
-        info = _info_for(game, n, cat)
+        info = _info_for(game, n, cat, slot_order)
         if any(c.name == info.name for c in chosen):
             raise VariantError(f"the variant '{info.name}' is named twice")
         chosen.append(info)
@@ -130,7 +144,7 @@ def choose(game: str, names, slot_order: dict) -> list:
             if sk in taken:
                 slot, key = sk
                 raise VariantError(f"'{taken[sk].name}' and '{info.name}' both fill {slot} {key}: "
-                                   f"choose one per {key}; valid names: {valid_names(cat)}")
+                                   f"choose one per {key}; valid names: {valid_names(cat, slot_order)}")
             taken[sk] = info
     # defaults for the other keys of the slots the chosen variants fill
     slots = {slot for info in chosen for slot, _ in info.fill_keys}
