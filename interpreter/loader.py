@@ -504,7 +504,7 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
         _merge(merged, where, loc, errors)
     chosen = []
     if variants and not broken_file:
-        from .variants import choose
+        from .variants import catalogue, choose
 
         game = (merged["game"] or {}).get("name", path.name)
         slot_order = {slot: list(table[0]) for slot, table in merged["slots"].items()
@@ -518,7 +518,9 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
                 errors.append(RuleError(Pos(display_path(info.path), 1, 1), "not a variant (no 'variant' section)"))
                 continue
             _apply_variant(merged, where, loc, errors)
-            chosen.append(info.name)
+            known = catalogue(game).get(info.name)
+            # by name when it is the catalogue's file, else by path (so a record can load it again)
+            chosen.append(info.name if known is not None and known.path == info.path else str(info.path))
     spec = _build(path, merged, where, errors, complete=not broken_file)
     spec.digest = digest.hexdigest()[:16]
     spec.variants = tuple(chosen)
