@@ -168,11 +168,10 @@ def _display(p: Path) -> str:
 
 
 def _load_variant(path: Path):
-    """A variant file checked in play: loaded onto its game with what it needs (for a variant that
-    fills no slot, such as an edition, with the default tiles that require it)."""
+    """A variant file checked in play: loaded onto its game with what it needs (the variants it
+    requires, and the default tiles of the slot keys it leaves open)."""
     from .engine import load_ruleset
     from .loader import read_file
-    from .variants import catalogue
 
     loc = read_file(path)  # YAML errors as path:line:col
     head = loc.data.get("variant") if isinstance(loc.data, dict) else None
@@ -185,10 +184,6 @@ def _load_variant(path: Path):
             raise RuleErrors(errs)
         raise JuxError(f"{_display(path)}: the variant section names no game")
     names = [str(path)]
-    name = head.get("name")
-    info = catalogue(game).get(name) if isinstance(name, str) else None
-    if info is not None and info.path.resolve() == path.resolve() and not info.fills:
-        names = [i.name for i in catalogue(game).values() if i.default and name in i.requires] or names
     return load_ruleset(game, names)
 
 

@@ -126,7 +126,9 @@ def valid_names(cat: dict, slot_order: dict | None = None) -> str:
 
 def choose(game: str, names, slot_order: dict) -> list:
     """The variants a game with these named variants uses, in the order they apply: required
-    ones first, then by slot key in the order the ruleset lists them (blue before pink...).
+    ones first, then by slot key in the order the ruleset lists them (blue before pink...). A slot
+    key no named variant fills gets its `default: true` variant when the variants that default
+    requires are in the game.
 
     slot_order: slot -> list of its keys in the base rules. Raises VariantError."""
     names = [n.strip() for n in names if n and n.strip()]
@@ -146,14 +148,6 @@ def choose(game: str, names, slot_order: dict) -> list:
                 raise VariantError(f"'{taken[sk].name}' and '{info.name}' both fill {slot} {key}: "
                                    f"choose one per {key}; valid names: {valid_names(cat, slot_order)}")
             taken[sk] = info
-    # defaults for the other keys of the slots the chosen variants fill
-    slots = {slot for info in chosen for slot, _ in info.fill_keys}
-    for d in cat.values():
-        if d.default and d.fill_keys and all(slot in slots for slot, _ in d.fill_keys) \
-                and not any(sk in taken for sk in d.fill_keys):
-            chosen.append(d)
-            for sk in d.fill_keys:
-                taken[sk] = d
     # requirements, applied first
     required: list = []
 
@@ -170,6 +164,16 @@ def choose(game: str, names, slot_order: dict) -> list:
 
     for info in list(chosen):
         need(info, (info.name,))
+    # defaults: a slot key no chosen variant fills gets its default variant, when what that
+    # default requires is part of the game (the A tiles come with the power-tile edition)
+    present = {i.name for i in chosen + required}
+    for d in cat.values():
+        if d.default and d.fill_keys and d.requires and set(d.requires) <= present \
+                and not any(sk in taken for sk in d.fill_keys) and d.name not in present:
+            chosen.append(d)
+            for sk in d.fill_keys:
+                taken[sk] = d
+            need(d, (d.name,))
     rest = [c for c in chosen if not any(c.name == r.name for r in required)]
 
     def order(info):
