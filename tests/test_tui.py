@@ -435,3 +435,210 @@ def test_snapshot_final_scores(snap_compare, tmp_path):
 
     path = _record_file(tmp_path, None)
     assert snap_compare(JuxApp(load=str(path), bot_delay=0), terminal_size=(80, 24), run_before=ready)
+
+
+# ---------------------------------------------------------------- tiles (variants that fill a slot key) and marks
+
+
+def _a_tile():
+    """A tile of capital_jux (a variant that fills a slot key) and the key it fills."""
+    from interpreter.variants import catalogue
+
+    cat = catalogue("capital_jux")
+    tiles = sorted((i for i in cat.values() if i.fills and i.default), key=lambda i: i.name)
+    assert tiles, "capital_jux has no tiles"
+    return cat, tiles[0]
+
+
+async def _start_ready(pilot, app, variants=None):
+    """The start screen, once its ruleset (with `variants`, when given, among its variants) is loaded."""
+    start = await settle(pilot, app, StartScreen)
+    for _ in range(300):
+        r = start.rules
+        if r is not None and (variants is None or set(variants) <= set(r.variants)):
+            return start
+        await pilot.pause(0.02)
+    raise AssertionError(f"the start screen did not load; error: {start.query_one('#start-error').render()}")
+
+
+def test_tiles_from_the_app_option_show_in_help_and_survive_save_and_load(tmp_path):
+    cat, tile = _a_tile()
+    path = tmp_path / "tiles.json"
+
+    async def main():
+        app = JuxApp(ruleset="capital_jux", tiles=tile.name, seats=[("Ann", "human"), ("Robo", "random")],
+                     seed=3, bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            gs = await settle(pilot, app, GameScreen)
+            rules = app.session.rules
+            assert tile.name in rules.variants and all(r in rules.variants for r in tile.requires)
+            assert tile.title in str(gs.query_one("#table-scroll").border_subtitle)
+            # help lists every variant in use with its own text
+            await pilot.press("question_mark")
+            await settle(pilot, app, HelpScreen)
+            text = " ".join(app.screen.query_one("#help-text").render().plain.split())
+            assert "Played with" in text
+            for name in rules.variants:
+                info = cat[name]
+                assert (info.title or name) in text and " ".join(info.text.split())[:60] in text
+            await pilot.press("escape")
+            await settle(pilot, app, GameScreen)
+            await answer_by_keys(pilot, app)
+            assert app.save_session(app.session, path)
+            saved = app.session.game.save()
+            # a new game offers the same tiles first
+            app.new_game()
+            start = await _start_ready(pilot, app, [tile.name])
+            assert tile.name in start.chosen_tiles()
+        assert json.loads(path.read_text())["variants"] == list(rules.variants)
+
+        app = JuxApp(load=str(path), bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, GameScreen)
+            assert app.session.rules.variants == rules.variants
+            assert app.session.game.save() == saved
+    asyncio.run(main())
+
+
+def test_start_screen_picks_tiles_and_shows_a_wrong_choice_in_one_line():
+    from textual.widgets import Select, Static
+
+    cat, tile = _a_tile()
+
+    async def main():
+        app = JuxApp(bot_delay=0, tiles=[tile.name, "no_such_tile"])
+        async with app.run_test(size=(100, 40)) as pilot:
+            start = await settle(pilot, app, StartScreen)
+            err = start.query_one("#start-error", Static)
+            for _ in range(300):
+                if "no_such_tile" in str(err.render()):
+                    break
+                await pilot.pause(0.02)
+            message = str(err.render())
+            assert "unknown variant 'no_such_tile'" in message and "Traceback" not in message
+            assert "\n" not in message.strip()
+            assert start.rules is None and start.query_one("#start-button").disabled
+            assert start.query_one("#tiles-mode", Select).value is True
+            # one Select per slot key, each listing that key's tiles; the asked-for tile is picked
+            keys = start.keys
+            assert keys and all(k.tiles for k in keys)
+            i = next(i for i, k in enumerate(keys) if any(t.name == tile.name for t in k.tiles))
+            assert start.query_one(f"#tile-{i}", Select).value == tile.name
+            # pick another tile for another key: the unknown name goes, the ruleset loads
+            j, other = next(((j, k.tiles[-1]) for j, k in enumerate(keys) if j != i and len(k.tiles) > 1),
+                            (i, tile))
+            if j == i:  # no key has a second tile yet: the base game then tiles again drops it too
+                start.query_one("#tiles-mode", Select).value = False
+                await pilot.pause()
+                start.query_one("#tiles-mode", Select).value = True
+            else:
+                start.query_one(f"#tile-{j}", Select).value = other.name
+            start = await _start_ready(pilot, app, [tile.name, other.name])
+            assert str(err.render()).strip() == ""
+            shown = " ".join(str(start.query_one("#tile-text", Static).render()).split())
+            if j != i:  # the text shown is that of the tile just picked
+                assert other.title in shown and " ".join(other.text.split())[:40] in shown
+            else:
+                assert shown
+            # the base game: no tiles at all
+            start.query_one("#tiles-mode", Select).value = False
+            for _ in range(300):
+                if start.rules is not None and not start.rules.variants:
+                    break
+                await pilot.pause(0.02)
+            assert start.rules.variants == ()
+            assert not start.query_one("#tile-rows").display
+            # tiles again, then start: the game plays with them
+            start.query_one("#tiles-mode", Select).value = True
+            start = await _start_ready(pilot, app, [tile.name, other.name])
+            await pilot.press("ctrl+s")
+            await settle(pilot, app, GameScreen)
+            assert {tile.name, other.name} <= set(app.session.rules.variants)
+    asyncio.run(main())
+
+
+MARK_RULES = """\
+game:
+  name: mark_probe
+  title: Mark probe
+  players: {min: 2, max: 2}
+cards:
+  num:
+    label: "card {value}"
+    attributes:
+      value: [1, 2, 3, 4]
+zones:
+  deck: {visible: none, start: [num]}
+  table: {visible: all}
+marks:
+  token: {default: 0, text: "Tokens on a card"}
+  flag: {default: false}
+functions:
+  score(p): "0"
+flow: |
+  draw 3 from deck to table
+  let i = 0
+  for c in table {
+    if i == 0 { set c.token = 7 } elif i == 1 { set c.token = 0 } else { set c.flag = true }
+    i += 1
+  }
+  for p in players {
+    choose x from [1, 2] by p prompt "Go on"
+  }
+"""
+
+
+def test_marks_show_after_the_card_in_brackets(tmp_path):
+    from tui.widgets.table import marks_text
+
+    assert marks_text({"token": 10, "flag": True, "gone": None, "off": False}) == "token 10, flag"
+    assert marks_text({"token": 0}, {"token": 0}) == "" and marks_text({"token": 0}) == "token 0"
+    rules = tmp_path / "mark_probe"
+    rules.mkdir()
+    (rules / "game.yaml").write_text(MARK_RULES)
+
+    async def main():
+        app = JuxApp(ruleset=str(rules), seats=[("Ann", "human"), ("Robo", "random")], seed=1, bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            gs = await settle(pilot, app, GameScreen)
+            await pilot.pause()
+            cards = [z for z in app.session.game.view(0)["zones"] if z["name"] == "table"][0]["cards"]
+            table = gs.query_one(TableView).text
+            a, b, c = (x["label"] for x in cards)
+            assert f"{a} [token 7]" in table
+            assert f"{b} [" not in table  # a mark at its default is not shown
+            assert f"{c} [flag]" in table
+            assert "[" in screen_text(app) and "token 7" in screen_text(app)
+            await pilot.press("question_mark")
+            await settle(pilot, app, HelpScreen)
+            assert "Tokens on a card" in app.screen.query_one("#help-text").render().plain
+    asyncio.run(main())
+
+
+def test_two_tiles_for_one_key_open_the_start_screen_with_the_error():
+    from textual.widgets import Static
+
+    cat, _ = _a_tile()
+    by_key: dict = {}
+    for info in cat.values():
+        for sk in info.fill_keys:
+            by_key.setdefault(sk, []).append(info.name)
+    pair = next((sorted(names)[:2] for names in by_key.values() if len(names) > 1), None)
+    if pair is None:
+        pytest.skip("no slot key has two tiles yet")
+
+    async def main():
+        app = JuxApp(ruleset="capital_jux", tiles=",".join(pair), seats=[("Ann", "human"), ("Robo", "random")],
+                     bot_delay=0)
+        async with app.run_test(size=(100, 40)) as pilot:
+            start = await settle(pilot, app, StartScreen)
+            err = start.query_one("#start-error", Static)
+            for _ in range(300):
+                if str(err.render()).strip():
+                    break
+                await pilot.pause(0.02)
+            message = str(err.render()).strip()
+            assert message.startswith("These tiles do not go together") and "\n" not in message
+            assert all(name in message for name in pair)
+            assert [s.name for s in start.seats] == ["Ann", "Robo"]
+    asyncio.run(main())

@@ -2,6 +2,7 @@
 
     jux play                      the start screen: ruleset, players, a name and human/bot per seat
     jux play RULESET --seat human --seat random ...   straight to the table
+    jux play RULESET --tiles a,b                       with those variants (tiles)
 """
 from __future__ import annotations
 
@@ -19,10 +20,15 @@ class JuxApp(App):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
 
     def __init__(self, ruleset: str | None = None, seats: list | None = None, seed: int | None = None,
-                 bot_delay: float = 0.4, load: str | None = None) -> None:
-        """seats: SeatSpecs (or (name, kind) pairs) to start at once; without them, the start screen."""
+                 bot_delay: float = 0.4, load: str | None = None, tiles=None) -> None:
+        """seats: SeatSpecs (or (name, kind) pairs) to start at once; without them, the start screen.
+        tiles: the variants (tiles) to play with: names in a list or separated by commas;
+        on the start screen they are the choice offered first."""
         super().__init__()
+        from .tiles import parse_tiles
+
         self.ruleset = ruleset
+        self.tiles = parse_tiles(tiles)
         self.seats = [s if isinstance(s, SeatSpec) else SeatSpec(*s) for s in seats] if seats else None
         self.seed = seed
         self.bot_delay = bot_delay
@@ -35,8 +41,14 @@ class JuxApp(App):
                 return
         if self.seats:
             from interpreter.engine import load_ruleset
+            from interpreter.errors import JuxError
 
-            self.start_game(load_ruleset(self.ruleset), self.seats, self.seed)
+            try:
+                rules = load_ruleset(self.ruleset, self.tiles)
+            except JuxError:  # a wrong choice of tiles: the start screen shows why and offers the choice
+                self.show_start()
+                return
+            self.start_game(rules, self.seats, self.seed)
         else:
             self.show_start()
 
@@ -57,7 +69,8 @@ class JuxApp(App):
         self._clear()
         ruleset = self.session.rules.name if self.session else self.ruleset
         seats = self.session.seats if self.session else self.seats
-        self.push_screen(StartScreen(ruleset, seats))
+        tiles = list(self.session.rules.variants) if self.session else self.tiles
+        self.push_screen(StartScreen(ruleset, seats, tiles))
 
     def start_game(self, rules, seats: list, seed: int | None = None) -> None:
         self.show_session(Session(rules, seats, seed))

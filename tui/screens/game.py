@@ -54,7 +54,14 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "Log"
-        self.query_one("#table-scroll").border_title = self.session.rules.title
+        from ..tiles import variants_in_use
+
+        scroll = self.query_one("#table-scroll")
+        scroll.border_title = self.session.rules.title
+        tiles = [info.title or name for info, name in variants_in_use(self.session.rules)
+                 if info is not None and info.fills]
+        if tiles:  # the tiles in use (their text: help)
+            scroll.border_subtitle = "tiles: " + ", ".join(tiles)
         self.call_after_refresh(self.advance)
 
     # ------------------------------------------------------------ drawing

@@ -1,4 +1,5 @@
-"""Help: the keys, the game's text, its zones and counters, and the text of every rule that has one."""
+"""Help: the keys, the game's text, the variants (tiles) in use, its zones, counters and marks, and the
+text of every rule that has one."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -22,6 +23,7 @@ def help_text(rules) -> Text:
     if spec.game.get("text"):
         t.append(_flat(spec.game["text"]) + "\n")
     t.append("\n" + KEYS + "\n", style="italic")
+    t.append_text(variants_text(rules))
     texts = rules.procedure_texts()
     if texts:
         t.append("\nRules\n", style="bold underline")
@@ -40,6 +42,40 @@ def help_text(rules) -> Text:
         for name, c in counters:
             t.append(name.replace("_", " "), style="bold")
             t.append(f": {_flat(c['text'])}\n")
+    marks = [(n, m) for n, m in (getattr(spec, "marks", None) or {}).items() if isinstance(m, dict) and m.get("text")]
+    if marks:
+        t.append("\nMarks (shown after a card in brackets)\n", style="bold underline")
+        for name, m in marks:
+            t.append(name.replace("_", " "), style="bold")
+            t.append(f": {_flat(m['text'])}\n")
+    return t
+
+
+def variants_text(rules) -> Text:
+    """The variants the game is played with (tiles first by key), each with its own text."""
+    from ..tiles import variants_in_use
+    from ..widgets.table import colour_style
+
+    used = variants_in_use(rules)
+    t = Text()
+    if not used:
+        return t
+    t.append("\nPlayed with\n", style="bold underline")
+    for info, name in sorted(used, key=lambda u: not (u[0] is not None and u[0].fills)):
+        t.append("\n")
+        if info is None:
+            t.append(name + "\n", style="bold")
+            continue
+        keys = [k for _, k in info.fill_keys]
+        for k in keys:
+            t.append(f"{k} ", style=colour_style(k) or "bold")
+        t.append(info.title or name, style="bold")
+        about = ", ".join(x for x in (info.family, f"tile {info.letter}" if info.letter else "") if x)
+        if about:
+            t.append(f" ({about})")
+        t.append("\n")
+        if info.text:
+            t.append(_flat(info.text) + "\n")
     return t
 
 

@@ -1,6 +1,8 @@
-"""The start screen: ruleset, number of players, and per seat a name and human or bot."""
+"""The start screen: ruleset, its tiles (variants that fill a slot key, one choice per key), number of
+players, and per seat a name and human or bot."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -8,16 +10,21 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ..session import HUMAN, SeatSpec
 
+NO_TILES = "none (base game)"
+WITH_TILES = "tiles: one per key"
+
 
 class StartScreen(Screen):
     BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("escape", "app.quit", "Quit")]
 
-    def __init__(self, ruleset: str | None = None, seats: list | None = None) -> None:
+    def __init__(self, ruleset: str | None = None, seats: list | None = None, tiles=None) -> None:
+        """tiles: the variants offered first (names; the app's --tiles, or the last game's)."""
         super().__init__()
         from interpreter.errors import JuxError
         from interpreter.loader import default_ruleset
 
         from ..session import rulesets
+        from ..tiles import parse_tiles
 
         self.rulesets = rulesets()
         try:
@@ -27,7 +34,16 @@ class StartScreen(Screen):
         self.ruleset = ruleset if ruleset in self.rulesets else (
             default if default in self.rulesets else (self.rulesets[0] if self.rulesets else None))
         self.seats = seats or []
-        self.rules = None
+        self.wanted = parse_tiles(tiles)
+        self.rules = None  # the ruleset with the chosen tiles, once loaded
+        self.keys: list = []  # TileKeys of the ruleset the tile rows are made for
+        self.picks: list = []  # the tile picked for each of them
+        self.tiles_on = False  # tiles chosen (else the base game)
+        self.extras: list = []  # variants asked for that are no tile (kept with every choice)
+        self.known: set = set()  # the names of the variants of the ruleset's game
+        self._rows_for = None  # the ruleset the tile rows are made for
+        self._request = None  # (ruleset, tiles) being loaded or loaded last
+        self._shown = 0  # the key whose tile's text is shown
         self._first = True  # the first ruleset loaded takes the player count of the seats given
 
     def compose(self):
@@ -38,6 +54,13 @@ class StartScreen(Screen):
                 yield Select([(r, r) for r in self.rulesets], value=self.ruleset, allow_blank=False,
                              id="ruleset")
             yield Static("", id="ruleset-info")
+            with Vertical(id="tiles-box"):
+                with Horizontal(classes="row"):
+                    yield Label("Tiles", classes="label")
+                    yield Select([(NO_TILES, False), (WITH_TILES, True)], value=False, allow_blank=False,
+                                 id="tiles-mode")
+                yield Vertical(id="tile-rows")
+                yield Static("", id="tile-text")
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
                 yield Select([(str(n), n) for n in range(1, 9)], value=2, allow_blank=False, id="players")
@@ -72,36 +95,67 @@ class StartScreen(Screen):
     def on_mount(self) -> None:
         self.query_one("#players", Select).focus()
         self.query_one("#start-button", Button).disabled = True
+        self.query_one("#tiles-box").display = False
         self._load_rules(self.ruleset)
 
-    def _load_rules(self, name) -> None:
-        """Load (parse, check, compile) a ruleset in a thread: the screen shows and answers meanwhile."""
+    def _load_rules(self, name, tiles: tuple | None = None) -> None:
+        """Load (parse, check, compile) a ruleset with tiles in a thread: the screen shows and
+        answers meanwhile. tiles None: a ruleset just picked, with the tiles asked for first."""
         self.rules = None
         self.query_one("#start-button", Button).disabled = True
         if name is None:
             self.query_one("#start-error", Static).update("No ruleset found under rules/.")
             return
+        self._request = (name, tiles)
         self.query_one("#ruleset-info", Static).update(f"loading {name}…")
-        self.run_worker(lambda: self._load_in_thread(name), thread=True, exclusive=True, group="load")
+        wanted = list(self.wanted) if tiles is None else None
+        first = self._first
+        self.run_worker(lambda: self._load_in_thread(name, tiles, wanted, first), thread=True,
+                        exclusive=True, group="load")
 
-    def _load_in_thread(self, name) -> None:
+    def _load_in_thread(self, name, tiles, wanted, first) -> None:
         from interpreter.engine import load_ruleset
         from interpreter.errors import JuxError
 
-        try:
-            rules, error = load_ruleset(name), None
-        except JuxError as e:
-            rules, error = None, e
-        self.app.call_from_thread(self._loaded, name, rules, error)
+        from ..tiles import catalogue_of, tile_keys
 
-    def _loaded(self, name, rules, error) -> None:
-        if name != self.ruleset or not self.is_attached:
-            return  # another ruleset was picked meanwhile
+        keys = choice = None
+        rules = error = None
+        try:
+            base = load_ruleset(name)
+            if tiles is None:  # a ruleset just picked: its tile choices, and the tiles to load
+                cat = catalogue_of(base)
+                keys = tile_keys(base, cat)
+                choice = _choice(keys, cat, wanted, keep_unknown=first) + (set(cat),)
+                tiles = _tiles_of(keys, *choice[:3])
+            rules = load_ruleset(name, tiles) if tiles else base
+        except JuxError as e:
+            error = e
+        except Exception as e:  # a broken rule or variant file must not take the screen down
+            error = f"{type(e).__name__}: {e}"
+        self.app.call_from_thread(self._loaded, name, tiles, keys, choice, rules, error)
+
+    async def _loaded(self, name, tiles, keys, choice, rules, error) -> None:
+        if not self.is_attached or self._request is None or self._request[0] != name or (
+                self._request[1] is not None and self._request[1] != tiles):
+            return  # another ruleset or other tiles were picked meanwhile
+        self._request = (name, tiles)
+        if keys is not None:
+            await self._make_tile_rows(name, keys, choice)
+            if not self.is_attached or self._request[0] != name:
+                return
         err = self.query_one("#start-error", Static)
         info = self.query_one("#ruleset-info", Static)
         if error is not None:
-            err.update(f"{name} does not load:\n{error}")
+            from interpreter.variants import VariantError
+
+            if isinstance(error, VariantError):  # a wrong choice of tiles: one line
+                err.update(f"These tiles do not go together: {' '.join(str(error).split())}")
+            else:
+                with_tiles = f" with {', '.join(tiles)}" if tiles else ""
+                err.update(f"{name}{with_tiles} does not load:\n{error}")
             info.update("")
+            self.call_after_refresh(err.scroll_visible)
             return
         self.rules = r = rules
         err.update("")
@@ -113,6 +167,82 @@ class StartScreen(Screen):
         self._first = False
         players.set_options([(str(n), n) for n in range(r.min_players, r.max_players + 1)])
         self._set_players(min(max(current, r.min_players), r.max_players))
+
+    # ------------------------------------------------------------ tiles
+
+    async def _make_tile_rows(self, name, keys: list, choice: tuple) -> None:
+        """One row per slot key with tiles (a Select of its tiles, then the chosen tile's text)."""
+        from ..tiles import tile_label
+        from ..widgets.table import colour_style
+
+        on, picks, extras, self.known = choice
+        self._rows_for = None
+        self.keys = keys
+        self.picks = list(picks)
+        self.tiles_on = bool(on and keys)
+        self.extras = extras
+        box = self.query_one("#tiles-box")
+        box.display = bool(keys)
+        mode = self.query_one("#tiles-mode", Select)
+        mode.value = self.tiles_on
+        rows = self.query_one("#tile-rows", Vertical)
+        await rows.remove_children()
+        new = []
+        for i, (k, pick) in enumerate(zip(keys, picks)):
+            key = Label(Text(k.key, style=colour_style(k.key)), classes="label")
+            sel = Select([(tile_label(t), t.name) for t in k.tiles], value=pick, allow_blank=False,
+                         id=f"tile-{i}", classes="tile")
+            new.append(Horizontal(key, sel, classes="row tile-row"))
+        await rows.mount_all(new)
+        rows.display = self.tiles_on
+        defaults = {k.default for k in keys}
+        self._shown = next((i for i, pick in enumerate(picks) if pick in self.wanted and pick not in defaults),
+                           0)
+        self._show_text()
+        self._rows_for = name
+
+    def _show_text(self, i: int | None = None) -> None:
+        """The text of the tile picked for key i (the one last picked or focused)."""
+        if i is not None:
+            self._shown = i
+        t = Text()
+        if self.tiles_on and 0 <= self._shown < len(self.keys):
+            from ..tiles import flat
+            from ..widgets.table import colour_style
+
+            k = self.keys[self._shown]
+            info = next((x for x in k.tiles if x.name == self.picks[self._shown]), None)
+            if info is not None:
+                t.append(k.key, style=colour_style(k.key) or "bold")
+                t.append(f" {info.title or info.name}", style="bold")
+                if info.text:
+                    t.append(": " + flat(info.text))
+        box = self.query_one("#tile-text", Static)
+        box.update(t)
+        box.display = bool(t)
+
+    def on_descendant_focus(self, event) -> None:
+        w = event.widget
+        for node in [w, *w.ancestors]:
+            sid = getattr(node, "id", None) or ""
+            if sid.startswith("tile-") and sid[5:].isdigit():
+                if int(sid[5:]) != self._shown and self._rows_for == self.ruleset:
+                    self._show_text(int(sid[5:]))
+                return
+
+    def chosen_tiles(self) -> tuple:
+        """The variants the tile choices on screen ask for."""
+        return _tiles_of(self.keys, self.tiles_on, self.picks, self.extras)
+
+    def _tiles_changed(self) -> None:
+        if self.extras:  # what was wrong in the tiles asked for at the start goes once tiles are picked
+            tiles = {t.name for k in self.keys for t in k.tiles}
+            self.extras = [e for e in self.extras if e in self.known and e not in tiles]
+        self.query_one("#tile-rows").display = self.tiles_on
+        self._show_text()
+        tiles = self.chosen_tiles()
+        if self._request != (self.ruleset, tiles):
+            self._load_rules(self.ruleset, tiles)
 
     def _set_players(self, n: int) -> None:
         sel = self.query_one("#players", Select)
@@ -128,11 +258,24 @@ class StartScreen(Screen):
             row.display = i < n
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "ruleset" and event.value != self.ruleset and isinstance(event.value, str):
+        sid = event.select.id or ""
+        if sid == "ruleset" and event.value != self.ruleset and isinstance(event.value, str):
             self.ruleset = event.value
             self._load_rules(event.value)
-        elif event.select.id == "players" and isinstance(event.value, int):
+        elif sid == "players" and isinstance(event.value, int):
             self._set_players(event.value)
+        elif self._rows_for != self.ruleset:
+            return  # tile rows of a ruleset being replaced
+        elif sid == "tiles-mode" and isinstance(event.value, bool) and event.value != self.tiles_on:
+            self.tiles_on = event.value
+            self._tiles_changed()
+        elif sid.startswith("tile-") and sid[5:].isdigit() and isinstance(event.value, str):
+            i = int(sid[5:])
+            if i < len(self.picks) and self.picks[i] != event.value and \
+                    any(t.name == event.value for t in self.keys[i].tiles):
+                self.picks[i] = event.value
+                self._shown = i
+                self._tiles_changed()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start-button":
@@ -172,3 +315,28 @@ class StartScreen(Screen):
             self.app.start_game(self.rules, seats, seed)
         except JuxError as e:
             err.update(str(e))
+
+
+def _choice(keys: list, cat: dict, wanted: list, keep_unknown: bool) -> tuple:
+    """(tiles on, the tile picked per key, other variants) for the variants asked for: a key none
+    of them fills gets its default tile. Variants that are no tile are kept, except those a tile
+    requires anyway; names no file has and a second tile for one key are kept only when keep_unknown
+    (so that loading says what is wrong; the first change of a tile on screen drops them)."""
+    wanted = [w for w in wanted if w]
+    tile_names = {t.name for k in keys for t in k.tiles}
+    required = {r for k in keys for t in k.tiles for r in t.requires}
+    picks = []
+    for k in keys:
+        names = [t.name for t in k.tiles]
+        pick = next((w for w in wanted if w in names), None)
+        picks.append(pick or k.default or names[0])
+    # kept as asked, so that loading says what is wrong: a name no file has, a second tile for a key
+    extras = [w for w in wanted if w not in required and w not in picks and (
+        (w in cat and w not in tile_names) or keep_unknown)]
+    on = bool(keys) and any(w in tile_names or w in required for w in wanted)
+    return on, picks, extras
+
+
+def _tiles_of(keys: list, on: bool, picks: list, extras: list) -> tuple:
+    out = list(dict.fromkeys(picks)) if on and keys else []
+    return tuple(out + [e for e in extras if e not in out])

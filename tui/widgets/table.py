@@ -3,7 +3,8 @@
 Shared zones first, then each player's zones and counters. Hidden cards are face-down markers; a
 zone whose `group` names an attribute is drawn one group a line; when every visible card of a zone
 has an integer `value`, groups and zones show their totals. Card labels keep their own words, so a
-colour (when an attribute value names one) is never shown by colour alone.
+colour (when an attribute value names one) is never shown by colour alone. Marks (tokens on a card)
+follow its label in brackets: "card 5 [token 10]".
 """
 from __future__ import annotations
 
@@ -46,13 +47,37 @@ def card_style(card: dict) -> str:
     return ""
 
 
-def card_text(card: dict) -> Text:
+def mark_defaults(spec) -> dict:
+    """mark name -> its declared default value (a mark at its default is not shown)."""
+    out = {}
+    for name, d in (getattr(spec, "marks", None) or {}).items():
+        if isinstance(d, dict) and "default" in d:
+            out[name] = d["default"]
+    return out
+
+
+def marks_text(marks, defaults: dict | None = None) -> str:
+    """Tokens on a card, compactly: 'name value, name' (a mark set to true shows its name only;
+    unset ones, none, false or the mark's default, are left out); '' when there are none."""
+    if not isinstance(marks, dict):
+        return ""
+    defaults = defaults or {}
+    out = []
+    for k, v in marks.items():
+        if v is None or v is False or (k in defaults and v == defaults[k] and type(v) is type(defaults[k])):
+            continue
+        out.append(humanize(k) if v is True else f"{humanize(k)} {humanize(v)}")
+    return ", ".join(out)
+
+
+def card_text(card: dict, defaults: dict | None = None) -> Text:
+    """A card's label in its colour (when an attribute names one), then its marks in brackets."""
     if card.get("hidden"):
         return Text(FACE_DOWN, style="dim")
     t = Text(str(card.get("label", "?")), style=card_style(card))
-    marks = card.get("marks")
+    marks = marks_text(card.get("marks"), defaults)
     if marks:
-        t.append(" (" + ", ".join(f"{humanize(k)} {v}" for k, v in marks.items()) + ")", style="italic")
+        t.append(f" [{marks}]", style="italic")
     return t
 
 
@@ -61,7 +86,7 @@ def has_values(cards: list) -> bool:
     return bool(shown) and all(type(c.get("value")) is int for c in shown)
 
 
-def cards_text(cards: list, values: bool | None = None) -> Text:
+def cards_text(cards: list, defaults: dict | None = None) -> Text:
     """Labels of the visible cards, then the face-down ones as markers (or a count)."""
     out = Text()
     shown = [c for c in cards if not c.get("hidden")]
@@ -69,7 +94,7 @@ def cards_text(cards: list, values: bool | None = None) -> Text:
     for i, c in enumerate(shown):
         if i:
             out.append(", ")
-        out.append_text(card_text(c))
+        out.append_text(card_text(c, defaults))
     if hidden:
         if shown:
             out.append(" + ")
@@ -85,7 +110,7 @@ def total(cards: list) -> int:
     return sum(c["value"] for c in cards if not c.get("hidden"))
 
 
-def zone_lines(title: str, cards: list, group: str | None, indent: str = "") -> list:
+def zone_lines(title: str, cards: list, group: str | None, indent: str = "", defaults: dict | None = None) -> list:
     """One zone as lines of Text: 'title: cards' or a title then one line per group."""
     values = has_values(cards)
     shown = [c for c in cards if not c.get("hidden")]
@@ -101,7 +126,7 @@ def zone_lines(title: str, cards: list, group: str | None, indent: str = "") -> 
             t = Text(indent + "  ")
             t.append(str(key), style=colour_style(key) or "bold")
             t.append(": ")
-            t.append_text(cards_text(cs))
+            t.append_text(cards_text(cs, defaults))
             if values:
                 t.append(f"  = {total(cs)}", style="bold")
             lines.append(t)
@@ -110,7 +135,7 @@ def zone_lines(title: str, cards: list, group: str | None, indent: str = "") -> 
             lines.append(Text(indent + "  ").append_text(cards_text(hidden)))
         return lines
     head.append(": ")
-    head.append_text(cards_text(cards))
+    head.append_text(cards_text(cards, defaults))
     if values and len(shown) > 1:
         head.append(f"  = {total(cards)}", style="bold")
     return [head]
@@ -133,6 +158,7 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
     zdefs = spec.zones
     cdefs = spec.counters or {}
     waiting = set(view.get("waiting_for") or ())
+    md = mark_defaults(spec)
     lines: list = []
 
     # global counters
@@ -158,7 +184,7 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
     for name, zs in shared.items():
         group = (zdefs.get(name) or {}).get("group")
         if len(zs) == 1 and zs[0]["key"] is None:
-            lines.extend(zone_lines(humanize(name), zs[0]["cards"], group))
+            lines.extend(zone_lines(humanize(name), zs[0]["cards"], group, defaults=md))
         elif not group:  # one line: "name: key cards · key cards"
             t = Text(humanize(name), style="bold")
             t.append(": ")
@@ -167,12 +193,12 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
                     t.append("  ·  ")
                 t.append(str(z["key"]), style=colour_style(z["key"]))
                 t.append(" ")
-                t.append_text(cards_text(z["cards"]))
+                t.append_text(cards_text(z["cards"], md))
             lines.append(t)
         else:
             lines.append(Text(humanize(name), style="bold"))
             for z in zs:
-                lines.extend(zone_lines(str(z["key"]), z["cards"], group, indent="  "))
+                lines.extend(zone_lines(str(z["key"]), z["cards"], group, indent="  ", defaults=md))
 
     # each player's counters and zones (empty zones left out)
     for p, pname in enumerate(names):
@@ -193,7 +219,7 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
                 continue
             any_zone = True
             lines.extend(zone_lines(humanize(z["name"]), z["cards"], (zdefs.get(z["name"]) or {}).get("group"),
-                                    indent="  "))
+                                    indent="  ", defaults=md))
         if not any_zone:
             lines.append(Text("  no cards", style="dim"))
     return Text("\n").join(lines)

@@ -1,0 +1,81 @@
+"""Variants as the TUI offers them: tiles (variants that fill a slot key) grouped by key, and the
+variants a ruleset plays with. No Textual here, and no knowledge of any game: the slots, keys,
+titles, letters and texts all come from the variant files (interpreter.variants.catalogue)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def parse_tiles(tiles) -> list:
+    """Variant names from a comma-separated string, a list of names, or None (no variants)."""
+    if tiles is None:
+        return []
+    if isinstance(tiles, str):
+        tiles = tiles.split(",")
+    return [str(t).strip() for t in tiles if t is not None and str(t).strip()]
+
+
+def game_name(rules) -> str:
+    """The name variants are filed under (variants/<game>/): the game's own name, else the ruleset's."""
+    game = getattr(rules.spec, "game", None) or {}
+    return str(game.get("name") or rules.name) if isinstance(game, dict) else rules.name
+
+
+def catalogue_of(rules) -> dict:
+    from interpreter.variants import catalogue
+
+    try:
+        return catalogue(game_name(rules))
+    except OSError:
+        return {}
+
+
+@dataclass
+class TileKey:
+    """One key of a slot (one choice on the start screen) and the tiles that may fill it."""
+    slot: str
+    key: str
+    tiles: list  # VariantInfo, by letter then name
+    default: str | None  # the name of the default tile of this key, if any
+
+
+def tile_keys(rules, cat: dict) -> list:
+    """The slot keys some tile in the catalogue fills, in the order the ruleset lists them."""
+    found: dict = {}
+    for info in cat.values():
+        for slot, key in info.fill_keys:
+            found.setdefault((slot, key), []).append(info)
+    slots = getattr(rules.spec, "slots", None) or {}
+
+    def order(sk):
+        slot, key = sk
+        slot_names = list(slots)
+        keys = list(slots.get(slot) or {}) if isinstance(slots.get(slot), dict) else []
+        return (slot_names.index(slot) if slot in slot_names else len(slot_names),
+                keys.index(key) if key in keys else len(keys), slot, key)
+
+    out = []
+    for sk in sorted(found, key=order):
+        tiles = sorted(found[sk], key=lambda i: (i.letter or "~", i.title or i.name, i.name))
+        default = next((i.name for i in tiles if i.default), None)
+        out.append(TileKey(sk[0], sk[1], tiles, default))
+    return out
+
+
+def tile_label(info) -> str:
+    """'A  Title' (the tile's letter and title), or the name when the file gives neither."""
+    title = info.title or info.name.replace("_", " ")
+    return f"{info.letter}  {title}" if info.letter else title
+
+
+def flat(text) -> str:
+    return " ".join(str(text or "").split())
+
+
+def variants_in_use(rules) -> list:
+    """(VariantInfo or None, name) for each variant the ruleset plays with, in the order applied."""
+    names = list(getattr(rules, "variants", ()) or ())
+    if not names:
+        return []
+    cat = catalogue_of(rules)
+    return [(cat.get(n), n) for n in names]
