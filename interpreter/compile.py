@@ -415,7 +415,9 @@ class Compiler:
         self._emit(ind, f"{target} {s.op} {self.ex(s.value, ctx)}", s)
 
     def s_SetMark(self, s, ctx, ind):
-        self._emit(ind, f"_set_mark(S, {self.ex(s.target.obj, ctx)}, {s.target.name!r}, {self.ex(s.value, ctx)})", s)
+        default = (self.marks.get(s.target.name) or {}).get("default")
+        self._emit(ind, f"_set_mark(S, {self.ex(s.target.obj, ctx)}, {s.target.name!r}, {self.ex(s.value, ctx)}, "
+                        f"{default!r})", s)
 
     def s_If(self, s, ctx, ind):
         for i, (cond, body) in enumerate(s.branches):

@@ -234,10 +234,17 @@ def spawn(S, T, body_id, L, items, slots, tuple_pattern) -> bool:
     return True
 
 
-def set_mark(S, c, name, value):
+def set_mark(S, c, name, value, default=None):
+    """Set a mark on a card; setting it to its default takes it off (a token returned)."""
     if c is None:
         return
     d = S.m.get(c)
+    if value == default and type(value) is type(default):
+        if d is not None:
+            d.pop(name, None)
+            if not d:
+                del S.m[c]
+        return
     if d is None:
         d = S.m[c] = {}
     d[name] = value
