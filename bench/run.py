@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from interpreter import Game, load_ruleset  # noqa: E402
 from interpreter.engine import Ruleset  # noqa: E402
+from interpreter import loader  # noqa: E402
 from interpreter.loader import load_spec, rule_files, RULES_DIR  # noqa: E402
 from interpreter.simulate import run_games  # noqa: E402
 
@@ -123,8 +124,26 @@ def main(argv=None):
         gps = games_per_second(rules, players, games, repeats)
         t.add_row(f"random-bot {players}-player base games per second", f"{gps:,.0f}")
 
+    tiles = ["infiltrator", "doomsayer", "aristocrat", "convertor"]
+    tiled = load_ruleset("capital_jux", tiles)
+    gps = games_per_second(tiled, 4, games, repeats)
+    t.add_row(f"random-bot 4-player games per second with {','.join(tiles)}", f"{gps:,.0f}")
+    aaaa = load_ruleset("capital_jux", ["agent"])
+    gps = games_per_second(aaaa, 4, games, repeats)
+    t.add_row("random-bot 4-player games per second with the A tiles", f"{gps:,.0f}")
+    combo = ["outsider", "mentalist", "sentinel", "dualist"]
+    code = ("import time; from interpreter import load_ruleset; load_ruleset('capital_jux', ['agent']); "
+            f"t=time.perf_counter(); load_ruleset('capital_jux', {combo!r}); print(time.perf_counter()-t)")
+    other = min(float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                                     check=True).stdout) for _ in range(3))
+    t.add_row("load another tile combination (files read once per process)", f"{other * 1000:.0f} ms")
+
     files = [f for d in (RULES_DIR,) for f in rule_files(d)]
-    warm = best_of(5, lambda: [Ruleset(load_spec(d)) for d in sorted(RULES_DIR.iterdir()) if d.is_dir() and list(d.glob("*.yaml"))])
+    def load_all():
+        loader._READ_CACHE.clear()  # parse the files again: the cache would hide the YAML and Lark work
+        return [Ruleset(load_spec(d)) for d in sorted(RULES_DIR.iterdir()) if d.is_dir() and list(d.glob("*.yaml"))]
+
+    warm = best_of(5, load_all)
     t.add_row(f"load + check + compile every rule file ({len(files)} files), warm process", f"{warm * 1000:.0f} ms")
     code = ("import time; t=time.perf_counter(); from interpreter import load_ruleset; "
             "load_ruleset('capital_jux'); print(time.perf_counter()-t)")

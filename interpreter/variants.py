@@ -104,6 +104,9 @@ def _info_for(game: str, name: str, cat: dict, slot_order: dict) -> VariantInfo:
             raise VariantError(f"{name}: not a variant (it has no 'variant' section)")
         if info.game and info.game != game:
             raise VariantError(f"{name}: the variant '{info.name}' is for '{info.game}', not '{game}'")
+        known = cat.get(info.name)
+        if known is not None and known.path.resolve() == p.resolve():
+            return known  # a catalogue file named by its path is that variant
         return info
     raise VariantError(f"unknown variant '{name}' for {game}{did_you_mean(name, cat)}; "
                        f"valid names: {valid_names(cat, slot_order)}")
