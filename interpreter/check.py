@@ -144,6 +144,9 @@ class Checker:
             self.err(where.get(("game", "")), "the ruleset has no function 'score(p)' (a player's final score)")
         elif len(score.params) != 1:
             self.err(score.pos, "'score' takes one parameter: the player")
+        worth = spec.functions.get("worth")
+        if worth is not None and len(worth.params) != 1:
+            self.err(worth.pos, "'worth' takes one parameter: the card")
         for special in ("tiebreak", "value"):
             f = spec.functions.get(special)
             if f is not None and len(f.params) != 1:

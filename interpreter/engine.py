@@ -46,6 +46,7 @@ class Ruleset:
         self.score_fn = c["score"]
         self.tiebreak_fn = c["tiebreak"]
         self.value_fn = c["functions"].get("value") or c["score"]
+        self.worth_fn = c["functions"].get("worth")  # what a card counts for, if not its value
         players = spec.game.get("players", {})
         self.min_players = int(players.get("min", 1))
         self.max_players = int(players.get("max", 1))
@@ -593,6 +594,8 @@ class Game:
             d = dict(self.rules.card_attrs[c])
             d["label"] = self.rules.card_labels[c]
             d["id"] = int(c)
+            if self.rules.worth_fn is not None:
+                d["worth"] = self.rules.worth_fn(self.state, c)
             marks = self.state.m.get(c)
             if marks:
                 d["marks"] = dict(marks)

@@ -642,3 +642,10 @@ def test_two_tiles_for_one_key_open_the_start_screen_with_the_error():
             assert all(name in message for name in pair)
             assert [s.name for s in start.seats] == ["Ann", "Robo"]
     asyncio.run(main())
+
+
+def test_totals_add_what_a_card_is_worth_when_the_ruleset_says():
+    from tui.widgets.table import total
+
+    cards = [{"value": 5, "worth": 10}, {"value": 3}, {"hidden": True}]
+    assert total(cards) == 13

@@ -107,7 +107,7 @@ def cards_text(cards: list, defaults: dict | None = None) -> Text:
 
 
 def total(cards: list) -> int:
-    return sum(c["value"] for c in cards if not c.get("hidden"))
+    return sum(c.get("worth", c["value"]) for c in cards if not c.get("hidden"))
 
 
 def zone_lines(title: str, cards: list, group: str | None, indent: str = "", defaults: dict | None = None) -> list:
