@@ -11,7 +11,9 @@ Profiles (choose with the environment variable JUX_HYPOTHESIS_PROFILE):
 - thorough: many examples, for hunting bugs before a release.
 """
 import os
+import subprocess
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 _COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -22,3 +24,24 @@ settings.register_profile("quick", max_examples=8, **_COMMON)
 settings.register_profile("thorough", max_examples=1000, **_COMMON)
 
 settings.load_profile(os.environ.get("JUX_HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture
+def run(tmp_path, capsys, monkeypatch):
+    """jux in process, in a temporary folder: returns an object like subprocess.run's
+    (returncode, stdout, stderr); a traceback in the output fails the test."""
+    from interpreter.cli import main
+
+    monkeypatch.chdir(tmp_path)
+
+    def call(*args):
+        capsys.readouterr()
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as e:  # argparse usage errors
+            code = e.code
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err, err
+        return subprocess.CompletedProcess(args, code, out, err)
+
+    return call

@@ -21,26 +21,6 @@ def jux(*args, cwd):
     return p
 
 
-@pytest.fixture
-def run(tmp_path, capsys, monkeypatch):
-    """jux in process: returns an object like subprocess.run's (returncode, stdout, stderr)."""
-    from interpreter.cli import main
-
-    monkeypatch.chdir(tmp_path)
-
-    def call(*args):
-        capsys.readouterr()
-        try:
-            code = main([str(a) for a in args])
-        except SystemExit as e:  # argparse usage errors
-            code = e.code
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err, err
-        return subprocess.CompletedProcess(args, code, out, err)
-
-    return call
-
-
 def one_line_error(p, code=1):
     assert p.returncode == code, (p.stdout, p.stderr)
     lines = p.stderr.strip().splitlines()

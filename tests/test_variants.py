@@ -4,7 +4,6 @@ mistake reported as one clear line at the file, line and column (through the rea
 from __future__ import annotations
 
 import json
-import subprocess
 import textwrap
 from pathlib import Path
 
@@ -15,25 +14,6 @@ from interpreter.variants import VariantError
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "banker.yaml"
-
-
-@pytest.fixture
-def run(tmp_path, capsys, monkeypatch):
-    from interpreter.cli import main
-
-    monkeypatch.chdir(tmp_path)
-
-    def call(*args):
-        capsys.readouterr()
-        try:
-            code = main([str(a) for a in args])
-        except SystemExit as e:
-            code = e.code
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err, err
-        return subprocess.CompletedProcess(args, code, out, err)
-
-    return call
 
 
 def tile(tmp_path, text, name="mine.yaml") -> Path:
