@@ -291,8 +291,8 @@ class Checker:
                         self.err(s.pos, f"unknown procedure '{s.func}'{did_you_mean(s.func, self.spec.procedures)}")
                 elif len(r.params) != len(s.args):
                     self.err(s.pos, f"'{s.func}' takes {_args(len(r.params))}, not {len(s.args)}")
-        else:  # SetMark, Log, Return
-            for f in ("target", "value", "message"):
+        else:  # SetMark, Log, Show, Return
+            for f in ("target", "value", "message", "title", "columns", "rows"):
                 v = getattr(s, f, None)
                 if v is not None:
                     if f == "target":

@@ -470,6 +470,10 @@ class Compiler:
     def s_Log(self, s, ctx, ind):
         self._emit(ind, f"if S.log is not None: S.log.append(_event(S, {self.text(s.message, ctx)}))", s)
 
+    def s_Show(self, s, ctx, ind):
+        self._emit(ind, f"if S.log is not None: S.log.append(_table(S, {self.text(s.title, ctx)}, "
+                        f"{self.ex(s.columns, ctx)}, {self.ex(s.rows, ctx)}))", s)
+
     def s_Return(self, s, ctx, ind):
         self._emit(ind, "return RET" if ctx.resumable else "return", s)
 
@@ -780,7 +784,7 @@ def compile_ruleset(spec, suspends: set):
         "_min_by": runtime.min_by, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
         "_decide": runtime.decide, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
         "_get_mark": runtime.get_mark, "_event": runtime.event,
-        "_random": runtime.random_item,
+        "_random": runtime.random_item, "_table": runtime.table_event,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     labels = tuple(label(a) for a in c.cards)

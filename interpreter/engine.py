@@ -575,6 +575,12 @@ class Game:
         return "".join(self._render_value(p, viewer) for p in parts)
 
     def render_event(self, event, viewer=None) -> str:
+        if event and event[0] == runtime.TABLE:
+            t = self.render_table(event, viewer)
+            width = [max([len(c)] + [len(r[i]) for r in t["rows"] if i < len(r)]) for i, c in enumerate(t["columns"])]
+            lines = [t["title"], "  " + "  ".join(c.ljust(w) for c, w in zip(t["columns"], width)).rstrip()]
+            lines += ["  " + "  ".join(v.ljust(w) for v, w in zip(r, width)).rstrip() for r in t["rows"]]
+            return "\n".join(lines)
         out = []
         for p in event:
             if type(p) is tuple and len(p) == 2 and type(p[0]) is int and type(p[1]) is int:
@@ -584,6 +590,18 @@ class Game:
             else:
                 out.append(self._render_value(p, viewer))
         return "".join(out)
+
+    def render_table(self, event, viewer=None) -> dict:
+        """A table event as text for the viewer: {"title", "columns", "rows"}."""
+        _, title, columns, rows = event
+        return {"title": self.render_event(title, viewer), "columns": list(columns),
+                "rows": [[self.render_event(c, viewer) for c in r] for r in rows]}
+
+    def tables(self, viewer: int | None = None) -> list:
+        """The tables the rules showed (`show`), as the viewer may read them; "at" is the index
+        of the log entry that holds each."""
+        return [dict(self.render_table(e, viewer), at=i) for i, e in enumerate(self.state.log or [])
+                if e and e[0] == runtime.TABLE]
 
     def log_lines(self, viewer: int | None = None) -> list:
         """The game log in words, as the viewer may know it (None: everything)."""
@@ -629,7 +647,7 @@ class Game:
             "decisions": [{"id": d.id, "player": d.player, "prompt": d.prompt, "min": d.min, "max": d.max,
                            "options": [{"id": o.id, "label": o.label} for o in d.options]} for d in mine],
             "waiting_for": sorted({d.player for d in self.pending}),
-            "log": self.log_lines(player), "over": self.over,
+            "log": self.log_lines(player), "tables": self.tables(player), "over": self.over,
             "scores": self.scores if self.over else None,
         }
 

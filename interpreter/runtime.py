@@ -257,6 +257,26 @@ def get_mark(S, c, name, default):
     return d.get(name, default)
 
 
+TABLE = "\x00table"  # first item of a table event in the log
+
+
+def table_event(S, title, columns, rows):
+    """A table for the log: title parts, column headings, and each cell as event parts (a list
+    of cards as its cards with commas), cards with their knowers at this moment."""
+    def cell(v):
+        if type(v) in (list, tuple):
+            parts = []
+            for i, x in enumerate(v):
+                if i:
+                    parts.append(", ")
+                parts.extend(cell(x))
+            return parts
+        return event(S, (v,))
+
+    return [TABLE, event(S, title), [str(c) for c in columns],
+            [[cell(v) for v in (r if type(r) in (list, tuple) else (r,))] for r in rows]]
+
+
 def event(S, parts):
     """A log event: its parts, with each card's knowers at the moment it was logged."""
     out = []

@@ -244,12 +244,20 @@ class Log(Node):
 
 
 @dataclass(frozen=True)
+class Show(Node):
+    """A table in the log: a title, column headings, rows of values."""
+    title: Expr
+    columns: Expr
+    rows: Expr
+
+
+@dataclass(frozen=True)
 class Return(Node):
     pass
 
 
 Stmt = Union[Let, Assign, SetMark, If, For, While, Break, Move, Draw, Shuffle, Reveal, Choose,
-             Simultaneously, CallStmt, Log, Return]
+             Simultaneously, CallStmt, Log, Show, Return]
 
 
 # ---------------------------------------------------------------- where code sits in a file
@@ -315,7 +323,7 @@ _TOKEN_NAMES = {
     "AUGOP": "'+=' or '-='",
 }
 _STMT_START = {"LET", "SET", "IF", "FOR", "WHILE", "BREAK", "MOVE", "DRAW", "SHUFFLE", "REVEAL",
-               "CHOOSE", "SIMULTANEOUSLY", "LOG", "RETURN", "SEMICOLON", "NAME"}
+               "CHOOSE", "SIMULTANEOUSLY", "LOG", "SHOW", "RETURN", "SEMICOLON", "NAME"}
 _EXPR_START = {"INT", "STRING", "NAME", "LPAR", "LSQB", "MINUS", "TRUE", "FALSE", "NONE", "NOT", "IF"}
 _OPERATORS = {"ADD_OP", "MUL_OP", "COMP_OP", "AND", "OR", "IN", "NOT", "DOT", "LSQB"}
 
@@ -584,6 +592,9 @@ class _Build(Transformer):
 
     def log_stmt(self, meta, items):
         return Log(self._p(meta), items[0])
+
+    def show_stmt(self, meta, items):
+        return Show(self._p(meta), items[0], items[1], items[2])
 
     def return_stmt(self, meta, items):
         return Return(self._p(meta))

@@ -379,6 +379,18 @@ def test_log_interpolation(tmp_path):
     assert g.log_lines(viewer=0)[0].startswith("Player 2 sees a face-down card")
 
 
+def test_show_puts_a_table_in_the_log_that_each_player_reads_as_they_may(tmp_path):
+    g = run(tmp_path, """
+        let c = top(deck)
+        show "Table {1 + 1}" columns ["who", "card", "cards"] rows [[next_seat(0), c, [c, c]], ["x", 3, []]]
+    """)
+    assert g.tables() == [{"title": "Table 2", "columns": ["who", "card", "cards"],
+                           "rows": [["Player 2", "blue 3", "blue 3, blue 3"], ["x", "3", ""]], "at": 0}]
+    assert g.tables(viewer=0)[0]["rows"][0][1] == "a face-down card"
+    assert g.view(0)["tables"] == g.tables(viewer=0)
+    assert g.log_lines() == ["Table 2\n  who       card    cards\n  Player 2  blue 3  blue 3, blue 3\n  x         3"]
+
+
 def test_return_ends_the_procedure(tmp_path):
     g = run(tmp_path, """
         n = 1

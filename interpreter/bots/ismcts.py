@@ -3,8 +3,10 @@
 It sees only its seat's InfoSet (see sample.py). Each iteration draws a determinized game (the
 cards the seat does not know dealt again from the bot's own generator, the game's generator
 reseeded), walks the one tree of the seat's information set with UCB among the answers available
-in that sample, adds one node, plays the rest of the game out at random and backs up every seat's
-reward (1 for a win, 1/k for a k-way complete tie, plus a small share for the score margin).
+in that sample, adds one node, plays on at random for at most ``depth`` decisions (to the end of
+the game when depth is negative) and backs up every seat's reward: at the end of the game 1 for a
+win (1/k for a k-way complete tie) plus a small share for the score margin; cut off earlier, the
+same computed from the ruleset's position values (``game.values``).
 
 Answers are keyed so they mean the same in every sample (sample.option_key): a card the deciding
 player knows is its label, one it does not is its place. Simultaneous decisions are searched one
@@ -20,7 +22,7 @@ import random
 import time
 
 from . import Bot
-from .greedy import decision_in, random_playout
+from .greedy import decision_in
 from .sample import answers_of, info_set, option_key
 
 
@@ -44,22 +46,55 @@ def answer_key(game, decision, answer):
     return option_key(game, p, decision.values[answer])
 
 
-def rewards(game, margin: float) -> list:
-    """Each seat's reward at the end of a game: its share of the win, plus margin x score share."""
-    n = game.state.n
-    win = game.winners
-    share = 1.0 / len(win)
-    r = [(1.0 - margin) * (share if p in win else 0.0) for p in range(n)]
+def shares(s: list, winners: list, margin: float) -> list:
+    """Each seat's reward from numbers s (scores or values) and the leading seats: its share of the
+    lead, plus margin x where it lies between the lowest and the highest."""
+    n = len(s)
+    share = 1.0 / len(winners)
+    r = [0.0] * n
+    for p in winners:
+        r[p] = (1.0 - margin) * share
     if margin:
-        s = game.scores
         hi, lo = max(s), min(s)
         if hi > lo:
+            k = margin / (hi - lo)
             for p in range(n):
-                r[p] += margin * (s[p] - lo) / (hi - lo)
+                r[p] += k * (s[p] - lo)
         else:
             for p in range(n):
                 r[p] += margin * 0.5
     return r
+
+
+def rewards(game, margin: float) -> list:
+    """Each seat's reward: at the end of the game from the scores and the winners; before it from
+    the ruleset's position values (the seats with the highest value lead)."""
+    if game.over:
+        return shares(game.scores, game.winners, margin)
+    v = game.values
+    best = max(v)
+    return shares(v, [p for p, x in enumerate(v) if x == best], margin)
+
+
+def playout(game, rng, depth: int) -> None:
+    """Answer at most ``depth`` decisions uniformly at random (all of them to the end of the game
+    when depth is negative)."""
+    rnd = rng.random
+    while depth:
+        depth -= 1
+        d = game.next_decision()
+        if d is None:
+            return
+        n = len(d.values)
+        if d.many:
+            lo, hi = d.min, min(d.max, n)
+            k = lo if lo >= hi else lo + int(rnd() * (hi - lo + 1))
+            d.answer(rng.sample(range(n), k))
+        elif d.min == 0:
+            i = int(rnd() * (n + 1))
+            d.answer(None if i == n else i)
+        else:
+            d.answer(int(rnd() * n))
 
 
 class IsmctsBot(Bot):
@@ -68,7 +103,7 @@ class IsmctsBot(Bot):
     needs_game = True
 
     def __init__(self, seed=None, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, margin: float = 0.25):
+                 c: float = 0.7, margin: float = 0.25, depth: int = -1):
         self.rng = random.Random(seed)
         if iterations is None and seconds is None:
             iterations = 200
@@ -76,6 +111,7 @@ class IsmctsBot(Bot):
         self.seconds = None if seconds is None else float(seconds)
         self.c = float(c)
         self.margin = float(margin)
+        self.depth = int(depth)
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
         self.total_iterations = 0
         self.total_seconds = 0.0
@@ -90,6 +126,8 @@ class IsmctsBot(Bot):
         root = Node(decision.player, players)
         root_answers: dict = {}
         c = self.c
+        margin = self.margin
+        depth = self.depth
         log = math.log
         sqrt = math.sqrt
         start = time.perf_counter()
@@ -137,8 +175,9 @@ class IsmctsBot(Bot):
                 path.append(node)
                 d.answer(keyed[best])
                 d = g.next_decision()
-            random_playout(g, rng)
-            r = rewards(g, self.margin)
+            if depth:
+                playout(g, rng, depth)
+            r = rewards(g, margin)
             for nd in path:
                 nd.n += 1
                 w = nd.w
