@@ -25,6 +25,7 @@ from tui.screens.gameover import GameOverScreen  # noqa: E402
 from tui.screens.help import HelpScreen  # noqa: E402
 from tui.screens.passing import PassScreen  # noqa: E402
 from tui.screens.start import StartScreen  # noqa: E402
+from tui.screens.tables import TableScreen  # noqa: E402
 from tui.widgets.decision import DecisionPanel  # noqa: E402
 from tui.widgets.table import TableView  # noqa: E402
 
@@ -73,8 +74,14 @@ def test_keyboard_game_against_a_bot_to_the_final_scores():
         app = JuxApp(ruleset="capital_jux", seats=[("Ann", "human"), ("Robo", "greedy" if "greedy" in bot_names() else "random")], seed=11, bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app, GameScreen)
-            answered = 0
+            answered = tables = 0
             while not isinstance(app.screen, GameOverScreen):
+                if isinstance(app.screen, TableScreen):  # a round's end table: any key goes on
+                    tables += 1
+                    assert app.session.game.tables(0)[tables - 1]["title"] in screen_text(app)
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    continue
                 assert isinstance(app.screen, GameScreen), type(app.screen)
                 # the table shows Ann's view only: the bot's hand is face down
                 table = app.screen.query_one(TableView).text
@@ -86,6 +93,8 @@ def test_keyboard_game_against_a_bot_to_the_final_scores():
                 assert answered < 400
             game = app.session.game
             assert game.over and answered > 10
+            # every table but the last opened over the game; the last shows under the final scores
+            assert tables == max(0, len(game.tables(0)) - 1) or tables == len(game.tables(0))
             text = screen_text(app)
             assert "Final scores" in text and "Ann" in text and "Robo" in text
             for s in game.scores:
@@ -377,10 +386,10 @@ def test_jux_play_in_a_real_terminal(tmp_path):
 # report pytest writes shows old and new side by side).
 
 
-def _record_file(tmp_path, answers: int | None, seats=("human", "random")) -> Path:
+def _record_file(tmp_path, answers: int | None, seats=("human", "random"), until=None) -> Path:
     """A capital_jux game (seed 11, Ann and Robo) where every decision is a fixed pseudo-random pick,
-    stopped after `answers` answers (None: at the end) while Ann decides; no bot is involved, so
-    the snapshot does not depend on any bot's play."""
+    stopped after `answers` answers (None: at the end; until(game) true: there) while Ann decides;
+    no bot is involved, so the snapshot does not depend on any bot's play."""
     from interpreter.engine import Game, load_ruleset
 
     import random
@@ -388,7 +397,8 @@ def _record_file(tmp_path, answers: int | None, seats=("human", "random")) -> Pa
     rng = random.Random(4)
     g = Game.new(load_ruleset("capital_jux"), 2, 11, names=["Ann", "Robo"])
     while not g.over and (answers is None or len(g.answers) < answers or
-                          any(d.player != 0 for d in g.pending)):
+                          any(d.player != 0 for d in g.pending)) and not (
+            until is not None and until(g) and all(d.player == 0 for d in g.pending)):
         d = g.pending[0]
         n = len(d.values)
         g.apply(sorted(rng.sample(range(n), d.max)) if d.many else rng.randrange(n), decision=d.id)
@@ -434,6 +444,20 @@ def test_snapshot_final_scores(snap_compare, tmp_path):
         await _until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
 
     path = _record_file(tmp_path, None)
+    assert snap_compare(JuxApp(load=str(path), bot_delay=0), terminal_size=(80, 24), run_before=ready)
+
+
+def test_snapshot_round_end_table(snap_compare, tmp_path):
+    """The first round's end table over the game (shown again with r, as it showed when it came)."""
+    from tui.screens.tables import TableScreen, tables_of
+
+    async def ready(pilot):
+        await _until(pilot, lambda: isinstance(pilot.app.screen, GameScreen)
+                     and pilot.app.screen.query_one(DecisionPanel).decision is not None)
+        await pilot.press("r")
+        await _until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+
+    path = _record_file(tmp_path, None, until=lambda g: tables_of(g, 0))
     assert snap_compare(JuxApp(load=str(path), bot_delay=0), terminal_size=(80, 24), run_before=ready)
 
 
@@ -503,6 +527,8 @@ def test_tiles_from_the_app_option_show_in_help_and_survive_save_and_load(tmp_pa
 def test_start_screen_picks_tiles_and_shows_a_wrong_choice_in_one_line():
     from textual.widgets import Select, Static
 
+    from tui.tiles import RANDOM
+
     cat, tile = _a_tile()
 
     async def main():
@@ -518,7 +544,7 @@ def test_start_screen_picks_tiles_and_shows_a_wrong_choice_in_one_line():
             assert "unknown variant 'no_such_tile'" in message and "Traceback" not in message
             assert "\n" not in message.strip()
             assert start.rules is None and start.query_one("#start-button").disabled
-            assert start.query_one("#tiles-mode", Select).value is True
+            assert start.query_one("#tiles-mode", Select).value not in (False, RANDOM)  # by hand, or a preset
             # one Select per slot key, each listing that key's tiles; the asked-for tile is picked
             keys = start.keys
             assert keys and all(k.tiles for k in keys)
@@ -649,3 +675,190 @@ def test_totals_add_what_a_card_is_worth_when_the_ruleset_says():
 
     cards = [{"value": 5, "worth": 10}, {"value": 3}, {"hidden": True}]
     assert total(cards) == 13
+
+
+# ---------------------------------------------------------------- tables the rules show (`show`), presets, bot delay
+
+SHOW_RULES = """\
+game:
+  name: show_probe
+  title: Show probe
+  players: {min: 2, max: 2}
+cards:
+  num:
+    label: "card {value}"
+    attributes:
+      value: [1, 2, 3, 4]
+zones:
+  deck: {visible: none, start: [num]}
+counters:
+  total: {per: player, start: 0}
+functions:
+  score(p): total[p]
+flow: |
+  for r in [1, 2] {
+    for p in players {
+      choose x from [1, 2, 3] by p prompt "Add a number"
+      total[p] += x
+    }
+    show "Round {r} ends" columns ["player", "total"] rows [[p, total[p]] for p in players]
+    for p in players {
+      if p != players[0] {
+        choose x from [1, 2] by p prompt "After the table"
+      }
+    }
+  }
+"""
+
+
+def _show_rules(tmp_path) -> str:
+    rules = tmp_path / "show_probe"
+    rules.mkdir()
+    (rules / "game.yaml").write_text(SHOW_RULES)
+    return str(rules)
+
+
+def test_a_table_the_rules_show_opens_over_the_game_and_the_bots_wait(tmp_path):
+    from tui.screens.tables import TableScreen
+
+    async def main():
+        app = JuxApp(ruleset=_show_rules(tmp_path), seats=[("Ann", "human"), ("Robo", "random")], seed=1,
+                     bot_delay=0)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            gs = await settle(pilot, app, GameScreen)
+            await pilot.pause()
+            await answer_by_keys(pilot, app)  # Ann, then Robo: the round ends with a table
+            await settle(pilot, app, TableScreen)
+            for _ in range(5):
+                await pilot.pause()
+            game = app.session.game
+            assert len(game.answers) == 2  # the bot's "After the table" waits while it is open
+            assert [d.prompt for d in game.pending] == ["After the table"]
+            text = screen_text(app)
+            assert "Round 1 ends" in text and "player" in text and "total" in text
+            assert "Ann" in text and "Robo" in text and "Press any key" in text
+            await pilot.press("x")  # any key goes on
+            await settle(pilot, app, GameScreen)
+            await pilot.pause()
+            assert len(game.answers) == 3 and gs.query_one(DecisionPanel).decision.player == 0
+            log = "\n".join(str(line.text) for line in gs.query_one("#log").lines)
+            assert "Round 1 ends" in log and "Ann: total" in log
+            # r shows it again; it opens no second time by itself
+            await pilot.press("r")
+            await settle(pilot, app, TableScreen)
+            await pilot.press("escape")
+            await settle(pilot, app, GameScreen)
+            assert len(game.answers) == 3
+            await answer_by_keys(pilot, app)  # round 2 ends; the bot's last answer ends the game
+            await settle(pilot, app, TableScreen)
+            assert "Round 2 ends" in screen_text(app) and not game.over
+            await pilot.press("enter")
+            over = await settle(pilot, app, GameOverScreen)
+            text = screen_text(app)
+            assert "Final scores" in text and "Round 2 ends" in text  # the last table, under the scores
+            assert over.query_one("#last-table")
+            await pilot.press("t")  # back to the final table
+            await settle(pilot, app, GameScreen)
+    asyncio.run(main())
+
+
+def test_each_human_at_one_keyboard_sees_a_new_table_once(tmp_path):
+    from tui.screens.tables import TableScreen
+
+    async def main():
+        app = JuxApp(ruleset=_show_rules(tmp_path), seats=[("Ann", "human"), ("Bob", "human")], seed=1,
+                     bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, PassScreen)
+            await pilot.pause()
+            await pilot.press("enter")
+            await settle(pilot, app, GameScreen)
+            await answer_by_keys(pilot, app)  # Ann; the keyboard goes to Bob
+            await settle(pilot, app, PassScreen)
+            await pilot.pause()
+            assert "Round 1 ends" not in screen_text(app)
+            await pilot.press("enter")
+            await settle(pilot, app, GameScreen)
+            await answer_by_keys(pilot, app)  # Bob ends the round and decides next: he sees the table
+            await settle(pilot, app, TableScreen)
+            await pilot.press("enter")
+            gs = await settle(pilot, app, GameScreen)
+            assert gs.viewer == 1
+            await answer_by_keys(pilot, app)  # Bob's "After the table"; then Ann, who sees it too
+            await settle(pilot, app, PassScreen)
+            await pilot.pause()
+            await pilot.press("enter")
+            await settle(pilot, app, TableScreen)
+            assert "Round 1 ends" in screen_text(app)
+            await pilot.press("enter")
+            gs = await settle(pilot, app, GameScreen)
+            assert gs.viewer == 0 and gs.query_one(DecisionPanel).decision.player == 0
+    asyncio.run(main())
+
+
+def test_the_bot_delay_key_turns_the_delay_off_and_on(tmp_path):
+    async def main():
+        app = JuxApp(ruleset=_show_rules(tmp_path), seats=[("Ann", "human"), ("Robo", "random")], seed=1,
+                     bot_delay=0.05)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            gs = await settle(pilot, app, GameScreen)
+            await pilot.pause()
+            await pilot.press("d")
+            assert gs.bot_delay == 0 and app.bot_delay == 0 and "off" in notes(app)
+            await pilot.press("d")
+            assert gs.bot_delay == 0.05 and app.bot_delay == 0.05
+    asyncio.run(main())
+
+
+def test_start_screen_tiles_from_a_preset_or_at_random_and_the_bot_delay():
+    from textual.widgets import Select
+
+    from tui.tiles import RANDOM, presets
+
+    async def main():
+        app = JuxApp(bot_delay=0.4)
+        async with app.run_test(size=(100, 40)) as pilot:
+            start = await _start_ready(pilot, app)
+            keys = start.keys
+            assert keys
+            mode = start.query_one("#tiles-mode", Select)
+            offered = [v for _, v in presets(keys)]
+            assert offered[-1] == RANDOM
+            # a preset made of letters: every key gets its tile with that letter
+            letter = next((v for v in offered if v.startswith("letter:") and
+                           [next(t.name for t in k.tiles if t.letter == v[7:]) for k in keys]
+                           != [k.default for k in keys]), None)
+            if letter is not None:
+                mode.value = letter
+                want = [next(t.name for t in k.tiles if t.letter == letter[7:]) for k in keys]
+                start = await _start_ready(pilot, app, want)
+                assert [start.query_one(f"#tile-{i}", Select).value for i in range(len(keys))] == want
+                assert set(want) <= set(start.chosen_tiles())
+                assert not start.query_one("#reroll").display
+            # random: one tile per key, and ctrl+r draws again
+            mode.value = RANDOM
+            await pilot.pause()
+            assert start.mode == RANDOM and start.query_one("#reroll").display
+            assert all(p in [t.name for t in k.tiles] for p, k in zip(start.picks, keys))
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+            assert start.mode == RANDOM
+            picks = list(start.picks)
+            start = await _start_ready(pilot, app, picks)
+            assert [start.query_one(f"#tile-{i}", Select).value for i in range(len(keys))] == picks
+            # a tile picked by hand: the choice says so (unless the picks make a preset)
+            other = next((t.name for t in keys[0].tiles if t.name != picks[0]), None)
+            if other is not None:
+                start.query_one("#tile-0", Select).value = other
+                await pilot.pause()
+                assert start.mode != RANDOM and start.picks[0] == other
+                assert mode.value == start.mode
+            # the bot delay: off, then the game plays bots at once
+            start.query_one("#bot-delay", Select).value = 0.0
+            await pilot.pause()
+            assert app.bot_delay == 0
+            start = await _start_ready(pilot, app, [other or picks[0]])
+            await pilot.press("ctrl+s")
+            gs = await settle(pilot, app, GameScreen)
+            assert gs.bot_delay == 0
+    asyncio.run(main())

@@ -79,3 +79,61 @@ def variants_in_use(rules) -> list:
         return []
     cat = catalogue_of(rules)
     return [(cat.get(n), n) for n in names]
+
+
+# ---------------------------------------------------------------- presets: whole choices of tiles at once
+#
+# A preset picks one tile per key. They come from the variant files only: "letter:X" takes, for
+# every key, its tile whose file gives letter X (offered when every key has one); "default" takes
+# each key's default tile (offered when the defaults are no letter preset); "random" draws one
+# tile per key.
+
+RANDOM = "random"
+DEFAULT = "default"
+
+
+def presets(keys: list) -> list:
+    """(label, value) for each preset these keys allow, defaults first, random last."""
+    if not keys:
+        return []
+    out = []
+    defaults = [k.default for k in keys]
+    letters = sorted({t.letter for k in keys for t in k.tiles if t.letter})
+    for letter in letters:
+        picks = preset_picks(keys, f"letter:{letter}")
+        if picks is None:
+            continue
+        is_default = picks == defaults
+        out.append((f"all {letter} tiles" + (" (default)" if is_default else ""), f"letter:{letter}"))
+    if all(defaults) and not any(preset_picks(keys, v) == defaults for _, v in out):
+        out.insert(0, ("default tiles", DEFAULT))
+    else:  # the defaults first
+        out.sort(key=lambda lv: preset_picks(keys, lv[1]) != defaults)
+    out.append(("random: one per key", RANDOM))
+    return out
+
+
+def preset_picks(keys: list, value, rng=None) -> list | None:
+    """The tile (name) a preset picks for each key; None when it does not fit these keys.
+    rng: a random.Random for the random preset (a new one without it)."""
+    if value == RANDOM:
+        import random
+
+        rng = rng or random.Random()
+        return [rng.choice(k.tiles).name if k.tiles else None for k in keys]
+    if value == DEFAULT:
+        picks = [k.default for k in keys]
+        return picks if all(picks) else None
+    if isinstance(value, str) and value.startswith("letter:"):
+        letter = value[len("letter:"):]
+        picks = [next((t.name for t in k.tiles if t.letter == letter), None) for k in keys]
+        return picks if all(picks) else None
+    return None
+
+
+def preset_of(keys: list, picks: list):
+    """The preset (other than random) these picks make, or None."""
+    for _, value in presets(keys):
+        if value != RANDOM and preset_picks(keys, value) == list(picks):
+            return value
+    return None

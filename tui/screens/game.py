@@ -2,7 +2,9 @@
 
 Bots answer first, each after a short visible delay; then the table waits for a human. With two or
 more humans at the keyboard, a pass screen covers the table whenever the keyboard must change
-hands, so the table only ever shows the view of the human who is deciding.
+hands, so the table only ever shows the view of the human who is deciding. A table the rules show
+(`show`, e.g. at the end of a round) that is new to the seat at the keyboard opens over the game,
+and the game (bots too) waits until a key closes it.
 """
 from __future__ import annotations
 
@@ -15,6 +17,21 @@ from textual.widgets import Footer, RichLog, Static
 from ..widgets.decision import DecisionPanel
 from ..widgets.table import TableView
 
+DEFAULT_DELAY = 0.4
+
+
+class GameLog(RichLog):
+    """The log; when it gets shorter (the decision panel above it grew) while its last line was in
+    sight, it stays at its end."""
+
+    _height = 0
+
+    def on_resize(self, event) -> None:
+        was_at_end = self.scroll_y >= self.virtual_size.height - self._height - 1
+        self._height = event.size.height
+        if was_at_end:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
 
 class GameScreen(Screen):
     BINDINGS = [
@@ -22,6 +39,8 @@ class GameScreen(Screen):
         Binding("s", "save", "Save"),
         Binding("l", "load", "Load"),
         Binding("u", "undo", "Undo"),
+        Binding("d", "bot_delay", "Bot delay"),
+        Binding("r", "last_table", "Last table"),
         Binding("q", "app.quit", "Quit"),
         Binding("f", "scores", "Final scores", show=False),
     ]
@@ -30,6 +49,7 @@ class GameScreen(Screen):
         super().__init__()
         self.session = session
         self.bot_delay = bot_delay
+        self._last_delay = bot_delay or DEFAULT_DELAY  # what the delay key turns back on
         humans = session.humans
         self.multi = len(humans) >= 2
         # whose view the table shows: the single human, or (several humans) the one at the keyboard
@@ -41,6 +61,11 @@ class GameScreen(Screen):
         self._log_count = 0
         self._finished = False
         self._stopped = False
+        self._table_open = False
+        # how many of the rules' tables each seat at the keyboard has seen (those of a loaded game: all)
+        from .tables import tables_of
+
+        self._tables_seen = {v: len(tables_of(session.game, v)) for v in (humans or [None])}
 
     def compose(self):
         yield Static("", id="status")
@@ -49,7 +74,7 @@ class GameScreen(Screen):
                 yield TableView("", id="table")
             with Vertical(id="side"):
                 yield DecisionPanel(id="decision")
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
+                yield GameLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -98,8 +123,16 @@ class GameScreen(Screen):
             log.clear()
             self._log_viewer = self.viewer
             self._log_count = 0
-        for line in lines[self._log_count:]:
-            log.write(line)
+        if len(lines) > self._log_count:
+            from .tables import log_text, tables_of
+
+            tables = {t.get("at"): t for t in tables_of(g, self.viewer)}
+            for i in range(self._log_count, len(lines)):
+                if i in tables:  # a line each: RichLog scrolls by the entries it was given
+                    for part in log_text(tables[i]).split("\n"):
+                        log.write(part)
+                else:
+                    log.write(lines[i])
         self._log_count = len(lines)
 
     # ------------------------------------------------------------ the loop
@@ -109,11 +142,15 @@ class GameScreen(Screen):
         self._timer = None
         if self._stopped:
             return
+        if self._table_open:
+            return
         panel = self.query_one(DecisionPanel)
         while True:
             g = self.game
             if g.over:
                 self._game_over()
+                return
+            if self._show_new_table():
                 return
             d = self.session.bot_decision()
             if d is None:
@@ -135,6 +172,74 @@ class GameScreen(Screen):
         self.viewer = h.player
         self.refresh_table()
         panel.show(h, g.names[h.player])
+
+    # ------------------------------------------------------------ the rules' tables
+
+    def _show_new_table(self) -> bool:
+        """Open the first table the seat at the keyboard has not seen; True when one opened."""
+        if self.covered:
+            return False
+        from .tables import tables_of
+
+        viewer = self.viewer
+        tables = tables_of(self.game, viewer)
+        seen = min(self._tables_seen.get(viewer, 0), len(tables))  # fewer after an undo
+        if seen != self._tables_seen.get(viewer, 0):
+            self._tables_seen[viewer] = seen
+            self.refresh_bindings()
+        if seen >= len(tables):
+            return False
+        self._tables_seen[viewer] = seen + 1
+        self.refresh_bindings()
+        self.refresh_table()
+        self.query_one(DecisionPanel).wait("")
+        self._open_table(tables[seen], then_advance=True)
+        return True
+
+    def _open_table(self, table: dict, then_advance: bool = False) -> None:
+        from .tables import TableScreen
+
+        self._table_open = True
+
+        def closed(_):
+            self._table_open = False
+            if then_advance:
+                self.advance()
+
+        self.app.push_screen(TableScreen(table), closed)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """The delay key only with bots at the table; the last-table key once a table was shown."""
+        if action == "bot_delay":
+            return bool(self.session.bots)
+        if action == "last_table":
+            return self._tables_seen.get(self.viewer, 0) > 0
+        return True
+
+    def action_last_table(self) -> None:
+        """Show again the last table the rules showed (to the seat at the keyboard)."""
+        from .tables import tables_of
+
+        if self.covered or self._table_open:
+            return
+        tables = tables_of(self.game, self.viewer)[:self._tables_seen.get(self.viewer, 0)]
+        if not tables:
+            self.notify("No table has been shown yet.", timeout=3)
+            return
+        self._open_table(tables[-1])
+
+    def action_bot_delay(self) -> None:
+        """Bots play with a short visible delay, or at once."""
+        if self.bot_delay > 0:
+            self._last_delay = self.bot_delay
+        self.bot_delay = 0.0 if self.bot_delay > 0 else self._last_delay
+        self.app.bot_delay = self.bot_delay  # the next game's start screen offers it
+        self.notify(f"Bot delay: {self.bot_delay:g} s" if self.bot_delay else "Bot delay: off (bots play at once)",
+                    timeout=3)
+        if not self.bot_delay and self._timer is not None:  # a bot waiting to play: play now
+            self._timer.stop()
+            self._timer = None
+            self._bot_step()
 
     def _bot_step(self) -> None:
         self._timer = None
@@ -160,12 +265,18 @@ class GameScreen(Screen):
         self.pass_screen = None
         self.viewer = seat
         self.covered = False
+        self.refresh_bindings()
         self.advance()
 
     def _game_over(self) -> None:
         if self._finished:
             return
         self._finished = True
+        from .tables import tables_of
+
+        for v in self._tables_seen:  # the final scores show the last table
+            self._tables_seen[v] = len(tables_of(self.game, v))
+        self.refresh_bindings()
         if self.pass_screen is not None:
             ps, self.pass_screen = self.pass_screen, None
             ps.dismiss(None)

@@ -1,4 +1,4 @@
-"""Game over: final scores with the tie-break values, and the winner(s)."""
+"""Game over: final scores with the tie-break values, the winner(s), and the last table the rules showed."""
 from __future__ import annotations
 
 from rich.table import Table
@@ -57,7 +57,20 @@ class GameOverScreen(Screen):
             yield Static(Text(verdict(g), style="bold"), id="verdict")
             yield Static(Text("Tie-break: the ruleset's tie-break values, compared in order.", style="dim")
                          if any(g.tiebreaks()) else "")
+            last = self._last_table()
+            if last is not None:  # the last table the rules showed (a round's end, say)
+                from .tables import rich_table
+
+                yield Static(rich_table(last), id="last-table")
         yield Footer()
+
+    def _last_table(self):
+        """The last table the rules showed, as the seat at the keyboard (or everyone) may read it."""
+        from .tables import tables_of
+
+        humans = self.session.humans
+        tables = tables_of(self.session.game, humans[0] if len(humans) == 1 else None)
+        return tables[-1] if tables else None
 
     def action_new_game(self) -> None:
         self.app.new_game()

@@ -1,5 +1,6 @@
-"""The start screen: ruleset, its tiles (variants that fill a slot key, one choice per key), number of
-players, and per seat a name and human or bot."""
+"""The start screen: ruleset, its tiles (variants that fill a slot key, one choice per key: by hand,
+from a preset the variant files allow, or drawn at random), number of players, per seat a name and
+human or bot, the seed and the bots' delay."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -11,11 +12,14 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from ..session import HUMAN, SeatSpec
 
 NO_TILES = "none (base game)"
-WITH_TILES = "tiles: one per key"
+WITH_TILES = "by hand: one per key"
+HAND = True  # the tiles-mode values: False (no tiles), HAND, or a preset of tui.tiles.presets
+DELAYS = [("off", 0.0), ("short (0.2 s)", 0.2), ("0.4 s", 0.4), ("long (1 s)", 1.0)]
 
 
 class StartScreen(Screen):
-    BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("escape", "app.quit", "Quit")]
+    BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("ctrl+r", "reroll", "Random tiles"),
+                Binding("escape", "app.quit", "Quit")]
 
     def __init__(self, ruleset: str | None = None, seats: list | None = None, tiles=None) -> None:
         """tiles: the variants offered first (names; the app's --tiles, or the last game's)."""
@@ -39,6 +43,7 @@ class StartScreen(Screen):
         self.keys: list = []  # TileKeys of the ruleset the tile rows are made for
         self.picks: list = []  # the tile picked for each of them
         self.tiles_on = False  # tiles chosen (else the base game)
+        self.mode = False  # the tiles-mode choice: False, HAND or a preset
         self.extras: list = []  # variants asked for that are no tile (kept with every choice)
         self.known: set = set()  # the names of the variants of the ruleset's game
         self._rows_for = None  # the ruleset the tile rows are made for
@@ -57,8 +62,9 @@ class StartScreen(Screen):
             with Vertical(id="tiles-box"):
                 with Horizontal(classes="row"):
                     yield Label("Tiles", classes="label")
-                    yield Select([(NO_TILES, False), (WITH_TILES, True)], value=False, allow_blank=False,
+                    yield Select([(NO_TILES, False), (WITH_TILES, HAND)], value=False, allow_blank=False,
                                  id="tiles-mode")
+                    yield Button("Draw again (ctrl+r)", id="reroll", classes="small")
                 yield Vertical(id="tile-rows")
                 yield Static("", id="tile-text")
             with Horizontal(classes="row"):
@@ -70,6 +76,11 @@ class StartScreen(Screen):
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(placeholder="random", id="seed", classes="name")
+                yield Label("Bot delay", classes="label")
+                delay = float(getattr(self.app, "bot_delay", 0.4) or 0.0)
+                delays = DELAYS if any(v == delay for _, v in DELAYS) else sorted(
+                    DELAYS + [(f"{delay:g} s", delay)], key=lambda lv: lv[1])
+                yield Select(delays, value=delay, allow_blank=False, id="bot-delay")
             with Horizontal(classes="row"):
                 yield Button("Start (ctrl+s)", id="start-button", variant="primary")
                 yield Button("Load a game", id="load-button")
@@ -96,6 +107,7 @@ class StartScreen(Screen):
         self.query_one("#players", Select).focus()
         self.query_one("#start-button", Button).disabled = True
         self.query_one("#tiles-box").display = False
+        self.query_one("#reroll").display = False
         self._load_rules(self.ruleset)
 
     def _load_rules(self, name, tiles: tuple | None = None) -> None:
@@ -183,8 +195,14 @@ class StartScreen(Screen):
         self.extras = extras
         box = self.query_one("#tiles-box")
         box.display = bool(keys)
+        from ..tiles import presets, preset_of
+
+        self.mode = (preset_of(keys, picks) or HAND) if self.tiles_on else False
         mode = self.query_one("#tiles-mode", Select)
-        mode.value = self.tiles_on
+        mode.set_options([(NO_TILES, False), (WITH_TILES, HAND)] + presets(keys))
+        mode.value = self.mode
+        self.query_one("#reroll").display = False
+        self.refresh_bindings()
         rows = self.query_one("#tile-rows", Vertical)
         await rows.remove_children()
         new = []
@@ -266,22 +284,68 @@ class StartScreen(Screen):
             self._set_players(event.value)
         elif self._rows_for != self.ruleset:
             return  # tile rows of a ruleset being replaced
-        elif sid == "tiles-mode" and isinstance(event.value, bool) and event.value != self.tiles_on:
-            self.tiles_on = event.value
-            self._tiles_changed()
+        elif sid == "tiles-mode" and event.value == event.select.value and event.value != self.mode:
+            self._set_mode(event.value)
         elif sid.startswith("tile-") and sid[5:].isdigit() and isinstance(event.value, str):
             i = int(sid[5:])
             if i < len(self.picks) and self.picks[i] != event.value and \
                     any(t.name == event.value for t in self.keys[i].tiles):
+                from ..tiles import preset_of
+
                 self.picks[i] = event.value
                 self._shown = i
+                self._show_mode(preset_of(self.keys, self.picks) or HAND)  # picked by hand now
                 self._tiles_changed()
+        elif sid == "bot-delay" and isinstance(event.value, (int, float)):
+            self.app.bot_delay = float(event.value)
+
+    def _show_mode(self, mode) -> None:
+        """Show mode as the tiles-mode choice (the Changed it causes finds it already set)."""
+        from ..tiles import RANDOM
+
+        self.mode = mode
+        self.tiles_on = mode is not False
+        sel = self.query_one("#tiles-mode", Select)
+        if sel.value != mode:
+            sel.value = mode
+        self.query_one("#reroll").display = mode == RANDOM
+
+    def _set_mode(self, mode) -> None:
+        """No tiles, tiles by hand (the picks on screen), or a preset (its picks, put on screen)."""
+        from ..tiles import preset_picks
+
+        if mode not in (False, HAND):
+            picks = preset_picks(self.keys, mode)
+            if picks is None:
+                return
+            self.picks = picks
+            self._shown = 0
+            for i, pick in enumerate(picks):  # self.picks first: the Changed events find them set
+                sel = self.query_one(f"#tile-{i}", Select)
+                if sel.value != pick:
+                    sel.value = pick
+        self._show_mode(mode)
+        self._tiles_changed()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "reroll":  # only for a ruleset with tiles
+            return bool(self.keys)
+        return True
+
+    def action_reroll(self) -> None:
+        """Draw one tile per key at random (again)."""
+        from ..tiles import RANDOM
+
+        if self._rows_for == self.ruleset and self.keys:
+            self._set_mode(RANDOM)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start-button":
             self.action_start()
         elif event.button.id == "load-button":
             self.app.ask_load(None)
+        elif event.button.id == "reroll":
+            self.action_reroll()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
