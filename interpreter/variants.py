@@ -167,12 +167,16 @@ def choose(game: str, names, slot_order: dict) -> list:
 
     for info in list(chosen):
         need(info, (info.name,))
-    # defaults: a slot key no chosen variant fills gets its default variant, when what that
-    # default requires is part of the game (the A tiles come with the power-tile edition)
+    # defaults: a slot key no chosen variant fills gets its default variant when what that default
+    # requires is part of the game (the A tiles come with the power-tile edition), or, for a
+    # default that requires nothing, when a chosen variant fills another key of its slot
     present = {i.name for i in chosen + required}
+    slots = {slot for info in chosen for slot, _ in info.fill_keys}
     for d in cat.values():
-        if d.default and d.fill_keys and d.requires and set(d.requires) <= present \
-                and not any(sk in taken for sk in d.fill_keys) and d.name not in present:
+        wanted = set(d.requires) <= present and (
+            bool(d.requires) or any(slot in slots for slot, _ in d.fill_keys))
+        if d.default and d.fill_keys and wanted and d.name not in present \
+                and not any(sk in taken for sk in d.fill_keys):
             chosen.append(d)
             for sk in d.fill_keys:
                 taken[sk] = d

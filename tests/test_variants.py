@@ -121,3 +121,23 @@ def test_validate_variants_checks_every_tile(run):
     r = run("validate", ROOT / "variants")
     assert r.returncode == 0, r.stderr
     assert r.stdout.count("ok: ") == 17
+
+
+def test_defaults_come_with_their_requirements_or_with_another_key_of_their_slot(monkeypatch):
+    from interpreter import variants
+    from interpreter.variants import VariantInfo, choose
+
+    def info(name, fills=(), default=False, requires=()):
+        return VariantInfo(name, "g", Path(f"{name}.yaml"), default=default, requires=tuple(requires),
+                           fills={"power": tuple(fills)} if fills else {})
+
+    cat = {i.name: i for i in (
+        info("edition"), info("a_red", ["red"], True, ["edition"]), info("b_red", ["red"], False, ["edition"]),
+        info("plain_blue", ["blue"], True), info("other_blue", ["blue"]), info("house"))}
+    monkeypatch.setattr(variants, "catalogue", lambda game: cat)
+    order = {"power": ["red", "blue"]}
+    names = lambda xs: [i.name for i in choose("g", xs, order)]  # noqa: E731
+    assert names(["house"]) == ["house"]  # fills nothing, requires nothing: no defaults
+    assert names(["edition"]) == ["edition", "a_red"]  # a_red's requirement is in the game
+    assert names(["b_red"]) == ["edition", "b_red", "plain_blue"]  # another key of plain_blue's slot
+    assert names(["other_blue"]) == ["other_blue"]  # a_red needs the edition, which is not chosen

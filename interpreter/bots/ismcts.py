@@ -97,13 +97,64 @@ def playout(game, rng, depth: int) -> None:
             d.answer(int(rnd() * n))
 
 
+def mast_playout(game, rng, depth: int, stats: dict, epsilon: float, trail: list) -> None:
+    """Like playout, but each answer is, with probability 1 - epsilon, the one whose key has the
+    best mean reward for its mover so far in this search (MAST: move-average sampling); keys never
+    tried come first. A multi-pick takes its options one by one the same way. Each (mover, key)
+    answered is added to trail for the update."""
+    rnd = rng.random
+    while depth:
+        depth -= 1
+        d = game.next_decision()
+        if d is None:
+            return
+        n = len(d.values)
+        p = d.player
+        vals = d.values
+        if d.many:
+            lo, hi = d.min, min(d.max, n)
+            k = lo if lo >= hi else lo + int(rnd() * (hi - lo + 1))
+            if rnd() < epsilon:
+                pick = rng.sample(range(n), k)
+                keys = [("in", option_key(game, p, vals[i])) for i in pick]
+            else:
+                scored = []
+                for i in range(n):
+                    key = ("in", option_key(game, p, vals[i]))
+                    st = stats.get((p, key))
+                    scored.append((2.0 if st is None else st[0] / st[1], rnd(), i, key))
+                scored.sort(reverse=True)
+                pick = [t[2] for t in scored[:k]]
+                keys = [t[3] for t in scored[:k]]
+            for key in keys:
+                trail.append((p, key))
+            d.answer(pick)
+            continue
+        m = n + 1 if d.min == 0 else n
+        if rnd() < epsilon:
+            i = int(rnd() * m)
+            key = ("decline",) if i == n else option_key(game, p, vals[i])
+        else:
+            best = -1.0
+            i = key = None
+            for j in range(m):
+                kj = ("decline",) if j == n else option_key(game, p, vals[j])
+                st = stats.get((p, kj))
+                v = (2.0 if st is None else st[0] / st[1]) + rnd() * 1e-6
+                if v > best:
+                    best, i, key = v, j, kj
+        trail.append((p, key))
+        d.answer(None if i == n else i)
+
+
 class IsmctsBot(Bot):
     name = "ismcts"
     needs_view = False
     needs_game = True
 
     def __init__(self, seed=None, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, margin: float = 0.25, depth: int = -1):
+                 c: float = 0.7, margin: float = 0.25, depth: int = -1,
+                 policy: str = "random", epsilon: float = 0.2):
         self.rng = random.Random(seed)
         if iterations is None and seconds is None:
             iterations = 200
@@ -112,6 +163,10 @@ class IsmctsBot(Bot):
         self.c = float(c)
         self.margin = float(margin)
         self.depth = int(depth)
+        if policy not in ("random", "mast"):
+            raise ValueError(f"policy is 'random' or 'mast', not {policy!r}")
+        self.policy = policy
+        self.epsilon = float(epsilon)
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
         self.total_iterations = 0
         self.total_seconds = 0.0
@@ -128,6 +183,9 @@ class IsmctsBot(Bot):
         c = self.c
         margin = self.margin
         depth = self.depth
+        mast = self.policy == "mast"
+        stats: dict = {}
+        epsilon = self.epsilon
         log = math.log
         sqrt = math.sqrt
         start = time.perf_counter()
@@ -143,6 +201,7 @@ class IsmctsBot(Bot):
             d = decision_in(g, decision.id)
             node = root
             path = [root]
+            trail = []
             while d is not None:
                 acts = first if node is root else answers_of(d, rng)
                 keyed = {}
@@ -161,6 +220,8 @@ class IsmctsBot(Bot):
                     k = untried[0] if len(untried) == 1 else untried[int(rng.random() * len(untried))]
                     ch = children[k] = Node(d.player, players)
                     ch.avail = 1
+                    if mast:
+                        trail.append((d.player, k))
                     d.answer(keyed[k])
                     path.append(ch)
                     break
@@ -173,11 +234,23 @@ class IsmctsBot(Bot):
                         best, bestv = k, v
                 node = children[best]
                 path.append(node)
+                if mast:
+                    trail.append((mover, best))
                 d.answer(keyed[best])
                 d = g.next_decision()
             if depth:
-                playout(g, rng, depth)
+                if mast:
+                    mast_playout(g, rng, depth, stats, epsilon, trail)
+                else:
+                    playout(g, rng, depth)
             r = rewards(g, margin)
+            for p, key in trail:
+                st = stats.get((p, key))
+                if st is None:
+                    stats[(p, key)] = [r[p], 1]
+                else:
+                    st[0] += r[p]
+                    st[1] += 1
             for nd in path:
                 nd.n += 1
                 w = nd.w
