@@ -420,14 +420,20 @@ def cmd_rules(args) -> int:
         t.add_column("Name")
         t.add_column("Title")
         t.add_column("Players", justify="right")
+        t.add_column("Variants (jux rules NAME --tiles)")
         status = 0
+        from .variants import catalogue
+
         for d in _ruleset_dirs():
             try:
                 r = load_ruleset(d)
-                t.add_row(r.name, r.title, _players_range(r))
+                cat = catalogue(r.name)
+                tiles = sum(1 for i in cat.values() if i.fills)
+                t.add_row(r.name, r.title, _players_range(r),
+                          f"{tiles} tiles, {len(cat) - tiles} other" if cat else "none")
             except JuxError as e:
                 first = str(e).splitlines()[0] if str(e) else type(e).__name__
-                t.add_row(d.name, f"[red]does not load: {first}[/]", "-")
+                t.add_row(d.name, f"[red]does not load: {first}[/]", "-", "-")
                 status = 1
         out.print(t)
         return status
