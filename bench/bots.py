@@ -1,18 +1,20 @@
 """`make bench`: how strong the bots are. Fixed-seed matches, win rates with 95% Wilson intervals.
 
-Match 1: greedy against three random bots (4-player base games; target >= 60%).
-Match 2: ismcts with a time budget per decision against three greedy bots (target >= 45%;
-25% is even). The issue's budget is one second per decision (~100 s a game); the defaults here
-finish in a few minutes on 2 cores. The tested bot sits in seat (game number mod 4) so no seat is
-favoured. Figures and settings go to docs/bots.md.
+1. greedy against three random bots (4-player base games; target >= 60%);
+2. ismcts search speed: iterations per second at fixed mid-game positions (one core);
+3. ismcts with one second per decision against three greedy bots (target >= 45%; 25% is even).
+
+The tested bot sits in seat (game number mod 4) so no seat is favoured. A k-way complete tie
+counts 1/k of a win. Figures and settings go to docs/bots.md.
 
 Usage: python bench/bots.py [--greedy-games N] [--ismcts-games N] [--seconds S] [--iterations N]
-                            [--jobs J] [--seed S] [--ruleset NAME] [--quick]
+                            [--ismcts SPEC] [--jobs J] [--seed S] [--ruleset NAME] [--quick]
 """
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -21,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter.bots import bot_factory  # noqa: E402
+from interpreter.bots import bot_factory, make_bot  # noqa: E402
 from interpreter.simulate import play  # noqa: E402
 
 
@@ -37,8 +39,9 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
 
 
 def one_game(args):
-    """Play one game with `bot` in seat `seat` against `opponent`s; return its win share and the
-    tested bot's search figures (iterations, seconds) when it has them."""
+    """Play one game with `bot` in seat `seat` against `opponent`s; return its win share, the
+    tested bot's search figures (iterations, seconds), the game's time, its score and the
+    opponents' mean score."""
     ruleset, players, seed, seat, bot, opponent = args
     made = []
 
@@ -78,13 +81,43 @@ def match(title, ruleset, players, bot, opponent, games, seed, jobs):
     its = sum(o[1] for o in out)
     secs = sum(o[2] for o in out)
     print(f"{title}")
-    print(f"  {bot} vs 3 x {opponent}: {players} players, {games} games, seeds {seed}..{seed + games - 1}")
+    print(f"  {bot} vs {players - 1} x {opponent}: {players} players, {games} games, seeds {seed}..{seed + games - 1}")
     print(f"  win rate {wins / games:6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  ({wins:g} wins; even is {1 / players:.0%})")
     print(f"  mean score {sum(o[4] for o in out) / games:.1f} vs opponents {sum(o[5] for o in out) / games:.1f}"
-          f"   time {wall:.0f} s ({sum(o[3] for o in out) / games:.1f} s a game)")
+          f"   time {wall:.0f} s ({sum(o[3] for o in out) / games:.1f} s a game, {jobs} jobs)")
     if its:
-        print(f"  ismcts: {its / secs:.0f} iterations/s ({its} iterations in {secs:.0f} s of search)")
+        print(f"  search: {its / secs:.0f} iterations/s in the match ({its / games:.0f} a game,"
+              f" {its} in {secs:.0f} s of search)")
+    sys.stdout.flush()
     return wins / games, (lo, hi)
+
+
+def search_speed(ruleset, spec, seconds=0.5):
+    """Iterations per second of a search bot at 12 fixed positions (4 players, seeds 1-3, after
+    8, 20, 40 and 60 random answers), searching `seconds` at each, in this process."""
+    from interpreter import Game, load_ruleset
+    from interpreter.bots.sample import InfoSet
+
+    rules = load_ruleset(ruleset)
+    its = 0
+    spent = 0.0
+    for seed in (1, 2, 3):
+        for steps in (8, 20, 40, 60):
+            g = Game.new(rules, 4, seed, log=False)
+            rng = random.Random(seed)
+            for _ in range(steps):
+                d = g.next_decision()
+                d.answer(make_bot("random", rng.randrange(1 << 30)).choose(None, d))
+            d = g.next_decision()
+            b = make_bot(f"{spec}:seconds={seconds}", 1)
+            t = time.perf_counter()
+            b.choose(InfoSet(g, d.player), d)
+            spent += time.perf_counter() - t
+            its += b.last_iterations
+    print("ismcts search speed")
+    print(f"  {spec}: {its / spent:.0f} iterations/s (12 mid-game 4-player positions, {seconds:g} s each, one core)")
+    sys.stdout.flush()
+    return its / spent
 
 
 def main(argv=None):
@@ -92,19 +125,24 @@ def main(argv=None):
     ap.add_argument("--ruleset", default="capital_jux")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--greedy-games", type=int, default=200)
-    ap.add_argument("--ismcts-games", type=int, default=60)
-    ap.add_argument("--seconds", type=float, default=0.25, help="ismcts time budget per decision")
+    ap.add_argument("--ismcts-games", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=1.0, help="ismcts time budget per decision")
     ap.add_argument("--iterations", type=int, default=None, help="an iteration budget instead of time")
+    ap.add_argument("--ismcts", default="ismcts", help="the search bot spec, without its budget")
     ap.add_argument("--greedy", default="greedy", help="the greedy bot spec (both matches)")
     ap.add_argument("--jobs", type=int, default=2, help="games played in parallel")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--quick", action="store_true", help="a rough run: 40 and 12 games")
+    ap.add_argument("--quick", action="store_true", help="a rough run: 40 and 20 games")
     a = ap.parse_args(argv)
     if a.quick:
-        a.greedy_games, a.ismcts_games = 40, 12
-    ismcts = f"ismcts:iterations={a.iterations}" if a.iterations else f"ismcts:seconds={a.seconds:g}"
-    match("greedy against random", a.ruleset, a.players, a.greedy, "random", a.greedy_games, a.seed, a.jobs)
-    match("ismcts against greedy", a.ruleset, a.players, ismcts, a.greedy, a.ismcts_games, a.seed, a.jobs)
+        a.greedy_games, a.ismcts_games = 40, 20
+    budget = f"iterations={a.iterations}" if a.iterations else f"seconds={a.seconds:g}"
+    if a.greedy_games:
+        match("greedy against random", a.ruleset, a.players, a.greedy, "random", a.greedy_games, a.seed, a.jobs)
+    search_speed(a.ruleset, a.ismcts)
+    if a.ismcts_games:
+        match("ismcts against greedy", a.ruleset, a.players, f"{a.ismcts}:{budget}", a.greedy,
+              a.ismcts_games, a.seed, a.jobs)
 
 
 if __name__ == "__main__":

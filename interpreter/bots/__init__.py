@@ -12,7 +12,8 @@ A bot has these members:
   ``None`` declines an optional decision). A bot never gets the game itself.
 
 Bots are named by a spec string, ``NAME`` or ``NAME:KEY=VALUE:KEY=VALUE`` (options for bots that
-take some, e.g. a search bot's iterations). ``make_bot(spec, seed)`` builds one;
+take some, e.g. a search bot's iterations); a bare number is the bot's first option
+(``ismcts:500`` is ``ismcts:iterations=500``). ``make_bot(spec, seed)`` builds one;
 ``bot_factory(spec)`` parses a spec once and returns ``seed -> Bot`` for making one per game.
 New bots plug in by a line in ``BUILTIN`` (imported only when used) or by ``register``.
 """
@@ -84,14 +85,20 @@ def _option_value(text: str):
     return text
 
 
+BARE = ""  # the key under which parse_spec keeps a bare number (the bot's first option)
+
+
 def parse_spec(spec: str) -> tuple:
-    """'name:key=value:...' -> (name, {key: value})."""
+    """'name:key=value:...' -> (name, {key: value}); a bare number is kept under the key ''."""
     if not isinstance(spec, str) or not spec.strip():
         raise JuxError(f"a bot must be named (known bots: {', '.join(bot_names())})")
     name, *parts = [s.strip() for s in spec.strip().split(":")]
     options = {}
     for part in parts:
         key, eq, value = part.partition("=")
+        if not eq and not isinstance(_option_value(part), str) and BARE not in options:
+            options[BARE] = _option_value(part)
+            continue
         if not eq or not key.strip():
             raise JuxError(f"bot '{spec}': options are written key=value, not '{part}'")
         options[key.strip().replace("-", "_")] = _option_value(value.strip())
@@ -102,6 +109,11 @@ def bot_factory(spec: str) -> Callable:
     """Parse a bot spec once; return seed -> a new bot. Unknown names and options are JuxErrors."""
     name, options = parse_spec(spec)
     factory = _factory_of(name)
+    if BARE in options:
+        first = _option_names(factory)
+        if not first:
+            raise JuxError(f"bot '{name}' takes no options (a bare number is the bot's first option)")
+        options[first[0]] = options.pop(BARE)
     _check_options(name, factory, options)
 
     def make(seed=None):
@@ -113,6 +125,18 @@ def bot_factory(spec: str) -> Callable:
     make.spec = spec
     make.bot_name = name
     return make
+
+
+def _option_names(factory) -> list:
+    """The factory's options in order (its keyword parameters but seed); [] when unknown."""
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return []
+    return [k for k, p in params.items() if k != "seed" and p.kind in
+            (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)]
 
 
 def _check_options(name: str, factory, options: dict) -> None:

@@ -28,45 +28,98 @@ from ..state import Card
 
 class InfoSet:
     """What ``seat`` may know of ``game``, and determinized copies of it. Built from the real game,
-    it keeps the game private: a bot gets this object, never the game."""
+    it keeps the game private: a bot gets this object, never the game.
 
-    __slots__ = ("_game", "seat", "players", "rules")
+    The places of the unknown cards are worked out once (for the first sample) and kept while the
+    game stays where it is (no answer given since), so drawing many samples for one decision is
+    cheap."""
+
+    __slots__ = ("_game", "seat", "players", "rules", "_plan", "_token")
 
     def __init__(self, game, seat: int):
         self._game = game
         self.seat = int(seat)
         self.players = game.state.n
         self.rules = game.rules
+        self._plan = self._token = None
 
     def view(self) -> dict:
         return self._game.view(self.seat)
 
     def sample(self, rng):
         """A full Game copy with the seat's unknown cards dealt again from ``rng`` (random.Random)."""
-        return determinize(self._game, self.seat, rng)
+        g = self._game
+        token = (id(g.state), len(g.answers))
+        if self._plan is None or self._token != token:
+            self._plan, self._token = unknown_places(g, self.seat), token
+        return determinize(g, self.seat, rng, self._plan)
 
 
-def determinize(game, seat: int, rng):
-    """A copy of ``game`` as it may be for ``seat``: see the module docstring."""
+def unknown_places(game, seat: int) -> list:
+    """The places of the cards ``seat`` does not know, by kind (kinds in sorted order): a list of
+    (places, cards) where places are (zone index, position, card) in canonical order (zone, then
+    position) and cards are the same cards sorted."""
     S = game.state
     attrs = game.rules.card_attrs
     bit = 1 << seat
     K = S.k
-    # the places of unknown cards, by kind, in canonical order
     places: dict = {}
     for zi, zone in enumerate(S.z):
         for i, c in enumerate(zone):
             if not K[c] & bit:
                 places.setdefault(attrs[c]["kind"], []).append((zi, i, c))
+    return [(places[kind], sorted(c for _, _, c in places[kind])) for kind in sorted(places)]
+
+
+def determinize(game, seat: int, rng, plan: list | None = None):
+    """A copy of ``game`` as it may be for ``seat``: see the module docstring. ``plan`` is
+    ``unknown_places(game, seat)`` when the caller has it already."""
+    from ..engine import Game
+
+    if plan is None:
+        plan = unknown_places(game, seat)
+    S = game.state
+    T = S.copy(log=False)
+    K = S.k
+    k2, loc2, z2 = T.k, T.loc, T.z
+    rnd = rng.random
     sigma = {}
-    for kind in sorted(places):
-        ps = places[kind]
-        pool = sorted(c for _, _, c in ps)
-        rng.shuffle(pool)
+    for ps, cards in plan:
+        pool = cards[:]
+        for j in range(len(pool) - 1, 0, -1):  # Fisher-Yates, from rng
+            r = int(rnd() * (j + 1))
+            pool[j], pool[r] = pool[r], pool[j]
         for (zi, i, c), new in zip(ps, pool):
             if new != c:
                 sigma[c] = new
-    return relabel(game, sigma, rng.getrandbits(64))
+                z2[zi][i] = new
+                k2[new] = K[c]
+                loc2[new] = zi
+    if sigma:
+        _remap_rest(T, sigma)
+    T.rng = rng.getrandbits(64)
+    g = Game.__new__(Game)
+    g.rules = game.rules
+    g.state = T
+    g.seed = game.seed
+    g.names = game.names
+    g.answers = []
+    return g
+
+
+def _remap_rest(T, sigma: dict) -> None:
+    """Replace the cards of sigma in T's marks, counters, locals and pending decisions."""
+    if T.m:
+        T.m = {sigma.get(c, c): d for c, d in T.m.items()}
+    T.v = [_remap(x, sigma) for x in T.v]
+    for t in T.threads:
+        for f in t[0]:
+            f[2] = [_remap(x, sigma) for x in f[2]]
+        if t[2] is not None:
+            d = list(t[2])
+            d[1] = [_remap(x, sigma) for x in d[1]]
+            t[2] = d
+        t[3] = _remap(t[3], sigma)
 
 
 def relabel(game, sigma: dict, rng_state: int | None = None):
@@ -90,17 +143,7 @@ def relabel(game, sigma: dict, rng_state: int | None = None):
                     zone[i] = new
                     k2[new] = K[c]
                     loc2[new] = S.loc[c]
-        if T.m:
-            T.m = {sigma.get(c, c): d for c, d in T.m.items()}
-        T.v = [_remap(x, sigma) for x in T.v]
-        for t in T.threads:
-            for f in t[0]:
-                f[2] = [_remap(x, sigma) for x in f[2]]
-            if t[2] is not None:
-                d = list(t[2])
-                d[1] = [_remap(x, sigma) for x in d[1]]
-                t[2] = d
-            t[3] = _remap(t[3], sigma)
+        _remap_rest(T, sigma)
     if rng_state is not None:
         T.rng = rng_state
     g = Game.__new__(Game)
@@ -188,4 +231,4 @@ def answers_of(decision, rng, cap: int = 64) -> list:
     return out
 
 
-__all__ = ["InfoSet", "determinize", "relabel", "info_set", "option_key", "bot_input", "answers_of"]
+__all__ = ["InfoSet", "unknown_places", "determinize", "relabel", "info_set", "option_key", "bot_input", "answers_of"]
