@@ -4,8 +4,9 @@ Usage:
   jux validate PATH...            check rule files (a ruleset folder or name, a file in one, or a
                                   folder of rulesets); prints ok or every error as path:line:col
   jux simulate RULESET [--players N] [--games G] [--seed S] [--bots random,...]
-               [--json OUT.json] [--csv OUT.csv] [--records DIR] [--quiet]
-                                  play G games between bots (game i uses seed S+i) and summarize
+               [--json OUT.json] [--csv OUT.csv] [--records DIR] [--quiet] [--workers N] [--resume]
+                                  play G games between bots (game i uses seed S+i) on every core
+                                  and summarize; --resume continues an interrupted run
   jux replay RECORD.json [--viewer SEAT] [--rules RULESET]
                                   replay a game record: the log, then the final scores
   jux rules [RULESET]             list the rulesets, or show one: text, components, powers
@@ -230,14 +231,19 @@ def cmd_simulate(args) -> int:
     from .bots import bot_factory
     from .engine import load_ruleset
     from .files import save_json, write_text_atomic
+    from .parallel import ParallelRun, WorkerDied, default_workers
     from .simulate import csv_rows, result_of, play, seat_bots, summarize
 
-    rules = load_ruleset(args.ruleset, _tiles(args))
+    tiles = _tiles(args)
+    rules = load_ruleset(args.ruleset, tiles)
     players = args.players if args.players is not None else _players_default(rules)
     if not rules.min_players <= players <= rules.max_players:
         raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
     if args.games < 0:
         raise JuxError("--games must be 0 or more")
+    workers = args.workers if args.workers is not None else default_workers()
+    if workers < 1:
+        raise JuxError("--workers must be 1 or more")
     specs = seat_bots(args.bots, players)
     factories = [bot_factory(s) for s in specs]
     json_path = Path(args.json) if args.json else None
@@ -248,45 +254,59 @@ def cmd_simulate(args) -> int:
             _check_output_file(path)
     if records is not None:
         _check_output_dir(records)
-        records.mkdir(parents=True, exist_ok=True)
-
+    settings = {"ruleset": rules.name, "variants": list(rules.variants), "digest": rules.digest,
+                "players": players, "bots": specs, "seed": args.seed, "games_planned": args.games}
     seeds = range(args.seed, args.seed + args.games)
-    results = []
+    done, seconds_before = {}, 0.0  # seed -> GameResult: the games already played (--resume)
+    if args.resume:
+        if json_path is None and records is None:
+            raise JuxError("--resume needs the --json file (or the --records folder) of the run to continue")
+        done, seconds_before = _simulated_before(json_path, records, settings, rules, seeds)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    todo = [s for s in seeds if s not in done]
+
     keep_record = records is not None
-    start = time.perf_counter()
-
-    def one(seed):
-        r = result_of(play(rules, players, seed, factories), record=keep_record)
-        if keep_record:
-            save_json(r.record, records / f"game-{seed}.json")
-            r.record = None
-        results.append(r)
-
+    stopped = None  # why the run stopped before its end: (message, exit status)
     show_progress = not args.quiet and sys.stderr.isatty()
-    if show_progress:
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                   TimeElapsedColumn, TimeRemainingColumn)
+    start = time.perf_counter()
+    if workers == 1 or len(todo) <= 1:
+        run = _in_process(rules, players, todo, factories, keep_record, result_of, play)
+    else:  # the workers start now, before the progress bar's thread
+        run = ParallelRun(args.ruleset, tiles, players, todo, specs, workers, record=keep_record,
+                          digest=rules.digest)
+    try:
+        with run:
+            if show_progress:
+                from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                           TimeElapsedColumn, TimeRemainingColumn)
 
-        columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TextColumn("games"), TextColumn("{task.fields[rate]}"),
-                   TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn()]
-        with Progress(*columns, console=_console(stderr=True), transient=True) as progress:
-            task = progress.add_task(rules.name, total=len(seeds), rate="")
-            last = start
-            for i, seed in enumerate(seeds, 1):
-                one(seed)
-                now = time.perf_counter()
-                if now - last > 0.1 or i == len(seeds):
-                    last = now
-                    progress.update(task, completed=i, rate=f"{i / (now - start):.0f} games/s")
-    else:
-        for seed in seeds:
-            one(seed)
-    seconds = time.perf_counter() - start
+                columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                           TextColumn("games"), TextColumn("{task.fields[rate]}"),
+                           TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn()]
+                with Progress(*columns, console=_console(stderr=True), transient=True) as progress:
+                    task = progress.add_task(rules.name, total=len(seeds), completed=len(done), rate="")
+                    last = start
+                    for i, r in enumerate(run, 1):
+                        _keep(r, done, records, save_json, specs)
+                        now = time.perf_counter()
+                        if now - last > 0.1 or i == len(todo):
+                            last = now
+                            progress.update(task, completed=len(done), rate=f"{i / (now - start):.0f} games/s")
+            else:
+                for r in run:
+                    _keep(r, done, records, save_json, specs)
+    except KeyboardInterrupt:
+        stopped = ("interrupted", 130)
+    except WorkerDied as e:
+        stopped = (str(e), 1)
+    seconds = seconds_before + time.perf_counter() - start
 
+    results = [done[s] for s in seeds if s in done]
     summary = summarize(results, players, seconds, ruleset=rules.name, variants=list(rules.variants),
-                        digest=rules.digest,
-                        seed=args.seed, bots=specs, names=[f"Player {p + 1}" for p in range(players)])
+                        digest=rules.digest, seed=args.seed, games_planned=args.games,
+                        complete=len(results) == len(seeds),
+                        bots=specs, names=[f"Player {p + 1}" for p in range(players)])
     for p, seat in enumerate(summary["seats"]):
         seat["bot"] = specs[p]
     if json_path is not None:
@@ -298,12 +318,134 @@ def cmd_simulate(args) -> int:
         buf = io.StringIO()
         csv.writer(buf, lineterminator="\n").writerows(csv_rows(results, players))
         write_text_atomic(csv_path, buf.getvalue())
+    if stopped is not None:
+        message, status = stopped
+        kept = [str(p) for p in (json_path, csv_path) if p is not None]
+        if records is not None:
+            kept.append(f"{records}/")
+        if kept and (json_path is not None or records is not None):
+            _err(f"{message}: kept {len(results)} of {len(seeds)} games in {', '.join(kept)}; "
+                 f"run the same command with --resume to play the other {len(seeds) - len(results)}")
+        elif kept:
+            _err(f"{message}: kept {len(results)} of {len(seeds)} games in {', '.join(kept)} "
+                 f"(to continue with --resume, also give --json)")
+        else:
+            _err(f"{message} after {len(results)} of {len(seeds)} games (nothing kept: give --json "
+                 f"to keep them and continue with --resume)")
+        return status
     if not args.quiet:
-        _print_summary(summary, args)
+        _print_summary(summary, args, workers=1 if len(todo) <= 1 else min(workers, len(todo)))
     return 0
 
 
-def _print_summary(s: dict, args) -> None:
+class _in_process:
+    """The games played here, one after another (one worker): the same interface as ParallelRun."""
+
+    def __init__(self, rules, players, seeds, factories, record, result_of, play):
+        self._games = (result_of(play(rules, players, seed, factories), record=record) for seed in seeds)
+
+    def __iter__(self):
+        return iter(self._games)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._games.close()
+        return False
+
+
+def _keep(r, done: dict, records, save_json, specs) -> None:
+    """A finished game: its record written (with the bots that played it), its result kept."""
+    if records is not None:
+        save_json(dict(r.record, bots=specs), records / f"game-{r.seed}.json")
+        r.record = None
+    done[r.seed] = r
+
+
+SETTING_NAMES = {"ruleset": "ruleset", "variants": "tiles", "players": "players", "bots": "bots",
+                 "seed": "--seed", "games_planned": "--games"}
+
+
+def _simulated_before(json_path, records, settings: dict, rules, seeds) -> tuple:
+    """--resume: the games an earlier run of the same settings finished ({seed: GameResult}) and
+    its time in seconds, from its --json file (or else its --records folder). Nothing yet: ({}, 0)."""
+    if json_path is not None and json_path.exists():
+        return _results_of_json(json_path, settings, seeds)
+    if records is not None and records.is_dir():
+        return _results_of_records(records, settings, rules, seeds), 0.0
+    return {}, 0.0
+
+
+def _other_settings(source, made: dict, settings: dict) -> None:
+    if made.get("ruleset") == settings["ruleset"] and made.get("variants") == settings["variants"] \
+            and made.get("digest") not in (None, settings["digest"]):
+        raise JuxError(f"{source} was made with other rule files for {settings['ruleset']}: "
+                       f"run without --resume to start again")
+    for key, label in SETTING_NAMES.items():
+        if key in made and made[key] != settings[key]:
+            def show(v):
+                return (",".join(map(str, v)) or "none") if isinstance(v, list) else str(v)
+            raise JuxError(f"{source} was made with other settings ({label} {show(made[key])}, not "
+                           f"{show(settings[key])}): run without --resume to start again, or give the same settings")
+
+
+def _results_of_json(path, settings: dict, seeds) -> tuple:
+    from .simulate import GameResult
+
+    data = _read_json(str(path))
+    summary = data.get("summary") if isinstance(data, dict) else None
+    games = data.get("games") if isinstance(data, dict) else None
+    if not isinstance(summary, dict) or not isinstance(games, list) or "ruleset" not in summary:
+        raise JuxError(f"{path}: not the --json output of jux simulate (no summary and games)")
+    made = dict(summary)
+    if "games" in summary:  # written before --resume existed: a complete run
+        made.setdefault("games_planned", summary["games"])
+    _other_settings(path, made, settings)
+    done = {}
+    try:
+        for g in games:
+            seed = g["seed"]
+            if seed not in seeds or seed in done or len(g["scores"]) != settings["players"]:
+                raise ValueError
+            done[seed] = GameResult(seed=seed, scores=list(g["scores"]), winners=list(g["winners"]),
+                                    turns=g["turns"])
+    except (KeyError, TypeError, ValueError):
+        raise JuxError(f"{path}: game {len(done) + 1} of the file is not a game of this run (edited file?)") from None
+    seconds = summary.get("seconds")
+    return done, float(seconds) if isinstance(seconds, (int, float)) else 0.0
+
+
+def _results_of_records(records, settings: dict, rules, seeds) -> dict:
+    """The games of the record files present, replayed to their end."""
+    from .engine import Game
+    from .errors import RecordError
+    from .simulate import result_of
+
+    done = {}
+    for seed in seeds:
+        path = records / f"game-{seed}.json"
+        if not path.is_file():
+            continue
+        rec = _read_json(str(path))
+        if not isinstance(rec, dict):
+            raise JuxError(f"{path}: not a game record")
+        made = {"ruleset": rec.get("ruleset"), "variants": rec.get("variants"), "digest": rec.get("digest"),
+                "players": rec.get("players"), "seed": settings["seed"], "games_planned": settings["games_planned"]}
+        if "bots" in rec:
+            made["bots"] = rec["bots"]
+        _other_settings(path, made, settings)
+        try:
+            game = Game.from_record(rec, rules=rules, log=False)
+        except RecordError as e:
+            raise JuxError(f"{path}: {e}") from None
+        if not game.over or game.seed != seed:
+            raise JuxError(f"{path}: not a finished game of seed {seed}")
+        done[seed] = result_of(game)
+    return done
+
+
+def _print_summary(s: dict, args, workers: int = 1) -> None:
     from rich.table import Table
 
     out = _console()
@@ -325,7 +467,8 @@ def _print_summary(s: dict, args) -> None:
                   "-" if rate is None else f"{100 * rate:.1f}%")
     out.print(t)
     out.print(f"games/s: {_fmt(s.get('games_per_second'), 1)}   mean turns: {_fmt(s['mean_turns'], 1)}   "
-              f"complete ties: {s['ties']}   time: {s['seconds']:.2f} s")
+              f"complete ties: {s['ties']}   time: {s['seconds']:.2f} s   workers: {workers}",
+              soft_wrap=True)
     written = [p for p in (args.json, args.csv) if p]
     if args.records:
         written.append(f"{args.records}/game-<seed>.json")
@@ -713,6 +856,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--records", metavar="DIR", help="write each game's record as DIR/game-<seed>.json")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary table")
     p.add_argument("--tiles", "-t", metavar="A,B,...", help=TILES_HELP)
+    p.add_argument("--workers", "-w", type=_int, metavar="N",
+                   help="processes playing games at once (default: one per core); the results do not depend on it")
+    p.add_argument("--resume", action="store_true",
+                   help="continue an interrupted run: keep the games in its --json file (or --records "
+                        "folder), play the others")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("replay", help="replay a game record and print its log and result",

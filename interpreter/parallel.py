@@ -1,0 +1,179 @@
+"""Many games on every core: the seeds split into chunks, played by a pool of worker processes.
+
+A game is fully given by its ruleset, players, bots and seed, so where it is played does not change
+it: ``ParallelRun`` yields the same ``GameResult`` for each seed as ``simulate.run_games`` does in
+process, only in the order the chunks finish. Sort by seed for output identical to a one-worker run.
+
+Each worker loads the ruleset once, from its name or path and its variants (a compiled ruleset is
+not sent between processes), and checks it has the digest the parent loaded. Workers ignore Ctrl-C:
+the parent alone stops the run, keeps what finished and ends the workers (``close``). A worker that
+dies (killed, out of memory) stops the run with ``WorkerDied``, the games finished before it kept.
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+import sys
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+from .engine import load_ruleset
+from .errors import JuxError
+from .simulate import run_games
+
+MAX_CHUNK = 50  # games per task at most: small enough that the progress bar moves and Ctrl-C loses little
+
+
+class WorkerDied(JuxError):
+    """A worker process ended in the middle of the run (killed, out of memory, crashed)."""
+
+
+def default_workers() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def chunks(seeds, workers: int, most: int = MAX_CHUNK) -> list:
+    """The seeds in order, cut into lists of equal size: about 8 per worker (so the work stays
+    balanced to the end), at most `most` long."""
+    seeds = list(seeds)
+    if not seeds:
+        return []
+    size = max(1, min(most, math.ceil(len(seeds) / (max(1, workers) * 8))))
+    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+
+
+# ------------------------------------------------------------------ in the worker
+
+_RULES: dict = {}
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_chunk(ruleset, variants, digest, players, bots, seeds, record):
+    key = (ruleset, tuple(variants))
+    try:
+        rules = _RULES.get(key)
+        if rules is None:
+            rules = _RULES[key] = load_ruleset(ruleset, list(variants))
+        if digest and rules.digest != digest:
+            raise JuxError(f"the rule files of {rules.name} changed during the run (digest {rules.digest}, "
+                           f"the run started with {digest})")
+        return list(run_games(rules, players, seeds, bots, record))
+    except JuxError as e:  # as a plain JuxError: its subclasses do not all pickle back
+        raise JuxError(str(e)) from None
+
+
+# ------------------------------------------------------------------ in the parent
+
+
+def _context():
+    """fork where it is safe (Linux): workers start at once with the ruleset already loaded."""
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def _how_it_ended(exitcode) -> str:
+    if exitcode is None:
+        return ""
+    if exitcode < 0:
+        try:
+            return f" (killed by {signal.Signals(-exitcode).name})"
+        except ValueError:
+            return f" (killed by signal {-exitcode})"
+    return f" (exit status {exitcode})"
+
+
+class ParallelRun:
+    """Games for `seeds` played by `workers` processes; iterate to get each GameResult as its
+    chunk finishes. The workers start in the constructor (before any progress bar's thread).
+    Use as a context manager, or call close(): leaving early ends the workers at once.
+
+    ruleset: a name or path, variants: names or paths (as load_ruleset takes them); bots: one spec
+    string per seat; digest: the ruleset's digest, checked in each worker.
+    """
+
+    def __init__(self, ruleset, variants, players: int, seeds, bots, workers: int,
+                 record: bool = False, digest: str | None = None, chunk: int = MAX_CHUNK):
+        self.tasks = chunks(seeds, workers, chunk)
+        self.workers = max(1, min(workers, len(self.tasks) or 1))
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_ignore_sigint)
+        self._closed = False
+        try:
+            self._pending = {self._pool.submit(_play_chunk, str(ruleset), list(variants), digest, players,
+                                               list(bots), seeds, record) for seeds in self.tasks}
+        except BaseException:
+            self.close()
+            raise
+        self._processes = list((getattr(self._pool, "_processes", None) or {}).values())
+
+    def __iter__(self):
+        try:
+            while self._pending:
+                done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
+                failed = None
+                for f in done:  # the chunks that finished first, then the first failure
+                    try:
+                        results = f.result()
+                    except BrokenProcessPool:
+                        failed = failed or WorkerDied(self._death())
+                        continue
+                    except Exception as e:
+                        failed = failed or e
+                        continue
+                    yield from results
+                if failed is not None:
+                    raise failed
+        finally:
+            self.close()
+
+    def _death(self) -> str:
+        """What ended the dead worker, as far as its exit status tells (the pool then ends the others
+        with SIGTERM: a different cause comes first)."""
+        for p in self._processes:
+            try:
+                p.join(timeout=1)
+            except (OSError, ValueError, AssertionError):
+                pass
+        codes = [p.exitcode for p in self._processes if p.exitcode not in (None, 0)]
+        codes.sort(key=lambda c: c == -signal.SIGTERM)
+        return "a worker process died" + (_how_it_ended(codes[0]) if codes else "")
+
+    def close(self) -> None:
+        """End the run: cancel the chunks not started, end the workers still playing."""
+        if self._closed:
+            return
+        self._closed = True
+        unfinished = any(not f.done() for f in getattr(self, "_pending", ()))
+        procs = list((getattr(self._pool, "_processes", None) or {}).values()) or self._processes
+        self._pool.shutdown(wait=not unfinished, cancel_futures=True)
+        if unfinished:
+            for p in procs:
+                try:
+                    if p.is_alive():
+                        p.terminate()
+                except (OSError, ValueError, AttributeError):
+                    pass
+            for p in procs:
+                try:
+                    p.join(timeout=5)
+                except (OSError, ValueError, AttributeError, AssertionError):
+                    pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+__all__ = ["ParallelRun", "WorkerDied", "chunks", "default_workers", "MAX_CHUNK"]
