@@ -3,6 +3,7 @@ the finished games, --resume completes an interrupted run to the file an uninter
 import csv
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -111,11 +112,24 @@ class _Killer(RandomBot):
         super().__init__(seed=seed)
 
 
+class _Cheater(RandomBot):
+    """Answers an option that does not exist."""
+
+    name = "cheater"
+
+    def choose(self, view, decision):
+        return 999
+
+
 @pytest.fixture
 def test_bots(monkeypatch):
+    """Bots registered for a test; the workers know them as they start by fork (Linux)."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the workers know the bots registered by a test only when they start by fork")
     monkeypatch.setattr(bots, "_registered", dict(bots._registered))
     register("interrupter", _Interrupter)
     register("killer", _Killer)
+    register("cheater", _Cheater)
     for cls in (_Interrupter, _Killer):
         monkeypatch.setattr(cls, "at", None)
         monkeypatch.setattr(cls, "made", 0)
@@ -231,3 +245,11 @@ def test_sigint_to_the_real_command(tmp_path):
     done = load(tmp_path / "out.json")
     assert done["games"] == full and done["summary"]["complete"] is True
     assert len(os.listdir(recs)) == 1000
+
+
+def test_an_error_in_a_worker_is_one_line(run, test_bots):
+    args = ["simulate", "capital_jux", "--games", "20", "--seed", "3", "--bots", "random,cheater", "--players", "2"]
+    one = one_line_error(run(*args, "--workers", "1"), 1)
+    assert one.startswith("jux: game 3: the cheater bot in seat 1 answered 999: ")
+    line = one_line_error(run(*args, "--workers", "2"), 1)  # the first game to fail in any worker
+    assert re.fullmatch(r"jux: game (\d+): the cheater bot in seat 1 answered 999: .+", line)

@@ -1,0 +1,82 @@
+"""`make bench`: games per second with 1 worker and with every core, as `jux simulate` plays them.
+
+Target: within 10% of linear in the number of cores (efficiency = speed-up / workers >= 90%) for
+10,000 4-player games between random bots. Both runs play the same seeds and must give the same
+results. The machine should be otherwise idle: the load average is printed beside the figures.
+The CPU seconds (jux and its workers together) show what running in parallel costs whatever the
+load: on a busy machine the wall-clock speed-up cannot reach linear, the CPU time still should.
+
+Usage: python bench/parallel.py [--games N] [--players P] [--workers W] [--bots SPEC]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from interpreter import load_ruleset  # noqa: E402
+from interpreter.parallel import ParallelRun, default_workers  # noqa: E402
+from interpreter.simulate import run_games, seat_bots  # noqa: E402
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its ended child processes (the workers, once joined)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=10_000)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--workers", type=int, default=default_workers(), help="default: every core")
+    ap.add_argument("--bots", default="random")
+    ap.add_argument("--ruleset", default="capital_jux")
+    a = ap.parse_args(argv)
+    out = Console(highlight=False)
+    rules = load_ruleset(a.ruleset)  # loaded once, outside the timings (as jux simulate does)
+    bots = seat_bots(a.bots, a.players)
+    seeds = range(a.games)
+
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    t, c = time.perf_counter(), cpu_seconds()
+    one = [r.to_json() for r in run_games(rules, a.players, seeds, bots)]
+    t1, c1 = time.perf_counter() - t, cpu_seconds() - c
+
+    t, c = time.perf_counter(), cpu_seconds()
+    with ParallelRun(a.ruleset, [], a.players, seeds, bots, a.workers, digest=rules.digest) as run:
+        many = sorted((r.to_json() for r in run), key=lambda g: g["seed"])
+        workers = run.workers
+    tn, cn = time.perf_counter() - t, cpu_seconds() - c
+    if many != one:
+        out.print("[red]the runs differ: results depend on the number of workers[/]")
+        return 1
+
+    table = Table(title=f"{a.ruleset}: {a.games} games, {a.players} players, {a.bots} bots, "
+                        f"{default_workers()} cores", title_justify="left")
+    for col in ("Workers", "Seconds", "Games/s", "Speed-up", "Efficiency", "CPU s"):
+        table.add_column(col, justify="right")
+    table.add_row("1", f"{t1:.2f}", f"{a.games / t1:.1f}", "1.00", "100%", f"{c1:.2f}")
+    speedup = t1 / tn
+    table.add_row(str(workers), f"{tn:.2f}", f"{a.games / tn:.1f}", f"{speedup:.2f}",
+                  f"{100 * speedup / workers:.0f}%", f"{cn:.2f}")
+    out.print(table)
+    verdict = "within 10% of linear" if speedup / workers >= 0.9 else "NOT within 10% of linear"
+    out.print(f"{verdict}; the same results with {workers} workers as with 1; CPU time in parallel "
+              f"{100 * (cn / c1 - 1):+.0f}%; load average (1, 5, 15 min) before: {load}, after: "
+              f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}", soft_wrap=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
