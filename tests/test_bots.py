@@ -9,7 +9,8 @@ from interpreter.bots.sample import InfoSet, bot_input, determinize, relabel
 from interpreter.engine import Game, load_ruleset
 from interpreter.simulate import play
 
-FAST = ["greedy:rollouts=0", "greedy:rollouts=1", "ismcts:iterations=4"]
+FAST = ["greedy:rollouts=0", "greedy:rollouts=1", "ismcts:iterations=4", "ismcts:iterations=3:depth=-1",
+        "ismcts:iterations=4:policy=mast"]
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +61,8 @@ def test_bots_are_registered():
     assert {"random", "greedy", "ismcts"} <= set(bot_names())
     assert make_bot("ismcts:iterations=7:c=1.2", 1).iterations == 7
     assert make_bot("ismcts:seconds=0.5", 1).seconds == 0.5
+    assert make_bot("ismcts:500", 1).iterations == 500  # a bare number is the first option
+    assert make_bot("ismcts:500:depth=-1", 1).depth == -1
     assert make_bot("greedy", 1).needs_game and make_bot("ismcts", 1).needs_game
 
 
@@ -85,10 +88,28 @@ def test_a_sample_is_a_consistent_game_that_keeps_what_the_seat_knows(rules):
         assert s.over
 
 
+def test_an_infoset_samples_the_game_where_it_is_now(rules):
+    """InfoSet keeps the places of the unknown cards between samples; once the game has moved on
+    its samples follow (and a kept plan draws exactly what a fresh one does)."""
+    g = advance(Game.new(rules, 4, 8, log=False), 12, 8)
+    seat = g.next_decision().player
+    info = InfoSet(g, seat)
+    assert info.sample(random.Random(1)).state.to_json() == determinize(g, seat, random.Random(1)).state.to_json()
+    for _ in range(25):
+        advance(g, 1, len(g.answers))
+        s = info.sample(random.Random(2))
+        assert public(s.view(seat)) == public(g.view(seat))
+        assert s.state.to_json() == determinize(g, seat, random.Random(2)).state.to_json()
+
+
 def test_hidden_cards_are_really_redealt(rules):
     g = advance(Game.new(rules, 4, 5, log=False), 30, 5)
-    seat = g.next_decision().player
-    other = (seat + 1) % 4
+    while True:  # a decision mid-round at which the next seat holds cards the deciding seat cannot see
+        seat = g.next_decision().player
+        other = (seat + 1) % 4
+        if len(g.zone(f"hand[{other}]")) >= 2:
+            break
+        advance(g, 1, len(g.answers))
     hands = {tuple(determinize(g, seat, random.Random(i)).zone(f"hand[{other}]")) for i in range(10)}
     assert len(hands) > 1
 
@@ -113,7 +134,8 @@ def test_samples_do_not_depend_on_what_the_seat_cannot_see(rules):
     assert checked > 20
 
 
-@pytest.mark.parametrize("spec", ["greedy", "greedy:rollouts=0", "ismcts:iterations=30"])
+@pytest.mark.parametrize("spec", ["greedy", "greedy:rollouts=0", "ismcts:iterations=30",
+                                  "ismcts:iterations=20:depth=-1", "ismcts:iterations=30:policy=mast"])
 def test_same_decision_in_worlds_the_seat_cannot_tell_apart(rules, spec):
     checked = 0
     for g, d in positions(rules, 4, seeds=(1, 2), steps=(6, 30, 45)):
@@ -129,7 +151,7 @@ def test_same_decision_in_worlds_the_seat_cannot_tell_apart(rules, spec):
     assert checked >= 3
 
 
-@pytest.mark.parametrize("spec", ["greedy", "ismcts:iterations=20"])
+@pytest.mark.parametrize("spec", ["greedy", "ismcts:iterations=20", "ismcts:iterations=20:policy=mast"])
 def test_same_seed_same_game_same_decisions(rules, spec):
     for g, d in positions(rules, 3, seeds=(4,), steps=(0, 20, 40)):
         answers = {repr(make_bot(spec, 99).choose(InfoSet(g, d.player), d)) for _ in range(2)}
@@ -141,7 +163,7 @@ def test_same_seed_same_game_same_decisions(rules, spec):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_bots_finish_games_without_an_illegal_answer(rules, players):
-    specs = (FAST * 2)[:players]
+    specs = (FAST[players - 2:] + FAST)[:players]
     g = play(rules, players, players * 10 + 1, specs)  # play raises on any illegal answer
     assert g.over and len(g.scores) == players
 

@@ -3,10 +3,16 @@
 It sees only its seat's InfoSet (see sample.py). Each iteration draws a determinized game (the
 cards the seat does not know dealt again from the bot's own generator, the game's generator
 reseeded), walks the one tree of the seat's information set with UCB among the answers available
-in that sample, adds one node, plays on at random for at most ``depth`` decisions (to the end of
-the game when depth is negative) and backs up every seat's reward: at the end of the game 1 for a
-win (1/k for a k-way complete tie) plus a small share for the score margin; cut off earlier, the
-same computed from the ruleset's position values (``game.values``).
+in that sample, adds one node, plays on for at most ``depth`` more decisions (default 20; to the
+end of the game when depth is negative) and backs up every seat's reward: at the end of the game 1
+for a win (1/k for a k-way complete tie) plus a small share for the score margin; cut off earlier,
+the same computed from the ruleset's position values (``game.values``: the seats with the highest
+value lead). Cutting the playout off and reading the position value is what makes the search
+strong: full random playouts are slower and their result is mostly noise from random play.
+
+The playout answers uniformly at random (``policy=random``, the default) or, with ``policy=mast``,
+with probability 1 - ``epsilon`` the answer whose key has had the best mean reward for its mover
+so far in this search (move-average sampling).
 
 Answers are keyed so they mean the same in every sample (sample.option_key): a card the deciding
 player knows is its label, one it does not is its place. Simultaneous decisions are searched one
@@ -21,6 +27,7 @@ import math
 import random
 import time
 
+from ..errors import JuxError
 from . import Bot
 from .greedy import decision_in
 from .sample import answers_of, info_set, option_key
@@ -153,7 +160,7 @@ class IsmctsBot(Bot):
     needs_game = True
 
     def __init__(self, seed=None, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, margin: float = 0.25, depth: int = -1,
+                 c: float = 0.7, margin: float = 0.25, depth: int = 20,
                  policy: str = "random", epsilon: float = 0.2):
         self.rng = random.Random(seed)
         if iterations is None and seconds is None:
@@ -164,7 +171,7 @@ class IsmctsBot(Bot):
         self.margin = float(margin)
         self.depth = int(depth)
         if policy not in ("random", "mast"):
-            raise ValueError(f"policy is 'random' or 'mast', not {policy!r}")
+            raise JuxError(f"bot 'ismcts': policy is 'random' or 'mast', not '{policy}'")
         self.policy = policy
         self.epsilon = float(epsilon)
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
