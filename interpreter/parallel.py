@@ -107,31 +107,41 @@ class ParallelRun:
         self.workers = max(1, min(workers, len(self.tasks) or 1))
         self._pool = ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_ignore_sigint)
         self._closed = False
+        self._futures = []
         try:
-            self._pending = {self._pool.submit(_play_chunk, str(ruleset), list(variants), digest, players,
-                                               list(bots), seeds, record) for seeds in self.tasks}
+            self._futures = [self._pool.submit(_play_chunk, str(ruleset), list(variants), digest, players,
+                                               list(bots), seeds, record) for seeds in self.tasks]
         except BaseException:
             self.close()
             raise
+        self._pending = {f: i for i, f in enumerate(self._futures)}  # future -> chunk index
         self._processes = list((getattr(self._pool, "_processes", None) or {}).values())
 
     def __iter__(self):
+        """Each game's result, chunk by chunk as they finish. A game that fails raises its error once
+        the chunks before it are in: the error of the first seed that fails, as with one worker."""
+        failed = None  # (chunk index, error): the first chunk known to fail
         try:
             while self._pending:
-                done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
-                failed = None
-                for f in done:  # the chunks that finished first, then the first failure
+                done, _ = wait(self._pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    index = self._pending.pop(f, None)
+                    if index is None:  # after a failed chunk before it: not wanted any more
+                        continue
                     try:
                         results = f.result()
                     except BrokenProcessPool:
-                        failed = failed or WorkerDied(self._death())
-                        continue
+                        raise WorkerDied(self._death()) from None
                     except Exception as e:
-                        failed = failed or e
+                        if failed is None or index < failed[0]:
+                            failed = (index, e)
+                            for later in [g for g, i in self._pending.items() if i > index]:
+                                later.cancel()
+                                del self._pending[later]
                         continue
                     yield from results
-                if failed is not None:
-                    raise failed
+            if failed is not None:
+                raise failed[1]
         finally:
             self.close()
 
@@ -152,7 +162,7 @@ class ParallelRun:
         if self._closed:
             return
         self._closed = True
-        unfinished = any(not f.done() for f in getattr(self, "_pending", ()))
+        unfinished = any(not f.done() for f in self._futures)
         procs = list((getattr(self._pool, "_processes", None) or {}).values()) or self._processes
         self._pool.shutdown(wait=not unfinished, cancel_futures=True)
         if unfinished:
