@@ -228,6 +228,14 @@ def cmd_validate(args) -> int:
 
 
 def cmd_simulate(args) -> int:
+    stops = _Stops()
+    try:
+        return _simulate(args, stops)
+    finally:
+        stops.restore()
+
+
+def _simulate(args, stops) -> int:
     from .bots import bot_factory
     from .engine import load_ruleset
     from .files import save_json, write_text_atomic
@@ -270,12 +278,13 @@ def cmd_simulate(args) -> int:
     stopped = None  # why the run stopped before its end: (message, exit status)
     show_progress = not args.quiet and sys.stderr.isatty()
     start = time.perf_counter()
-    if workers == 1 or len(todo) <= 1:
-        run = _in_process(rules, players, todo, factories, keep_record, result_of, play)
-    else:  # the workers start now, before the progress bar's thread
-        run = ParallelRun(args.ruleset, tiles, players, todo, specs, workers, record=keep_record,
-                          digest=rules.digest)
+    run = None
     try:
+        if workers == 1 or len(todo) <= 1:
+            run = _in_process(rules, players, todo, factories, keep_record, result_of, play)
+        else:  # the workers start now, before the progress bar's thread
+            run = ParallelRun(args.ruleset, tiles, players, todo, specs, workers, record=keep_record,
+                              digest=rules.digest)
         with run:
             if show_progress:
                 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
@@ -288,18 +297,21 @@ def cmd_simulate(args) -> int:
                     task = progress.add_task(rules.name, total=len(seeds), completed=len(done), rate="")
                     last = start
                     for i, r in enumerate(run, 1):
-                        _keep(r, done, records, save_json, specs)
+                        _keep(r, done, records, save_json, specs, stops)
                         now = time.perf_counter()
                         if now - last > 0.1 or i == len(todo):
                             last = now
                             progress.update(task, completed=len(done), rate=f"{i / (now - start):.0f} games/s")
             else:
                 for r in run:
-                    _keep(r, done, records, save_json, specs)
-    except KeyboardInterrupt:
-        stopped = ("interrupted", 130)
+                    _keep(r, done, records, save_json, specs, stops)
+    except KeyboardInterrupt as e:
+        stopped = ("terminated", 143) if isinstance(e, _Terminated) else ("interrupted", 130)
     except WorkerDied as e:
         stopped = (str(e), 1)
+    if stopped is not None and run is not None:
+        for r in run.unclaimed():  # games the workers finished: none is lost
+            _keep(r, done, records, save_json, specs, stops)
     seconds = seconds_before + time.perf_counter() - start
 
     results = [done[s] for s in seeds if s in done]
@@ -309,15 +321,16 @@ def cmd_simulate(args) -> int:
                         bots=specs, names=[f"Player {p + 1}" for p in range(players)])
     for p, seat in enumerate(summary["seats"]):
         seat["bot"] = specs[p]
-    if json_path is not None:
-        save_json({"summary": summary, "games": [r.to_json() for r in results]}, json_path)
-    if csv_path is not None:
-        import csv
-        import io
+    with stops.held():
+        if json_path is not None:
+            save_json({"summary": summary, "games": [r.to_json() for r in results]}, json_path)
+        if csv_path is not None:
+            import csv
+            import io
 
-        buf = io.StringIO()
-        csv.writer(buf, lineterminator="\n").writerows(csv_rows(results, players))
-        write_text_atomic(csv_path, buf.getvalue())
+            buf = io.StringIO()
+            csv.writer(buf, lineterminator="\n").writerows(csv_rows(results, players))
+            write_text_atomic(csv_path, buf.getvalue())
     if stopped is not None:
         message, status = stopped
         kept = [str(p) for p in (json_path, csv_path) if p is not None]
@@ -338,6 +351,62 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (kill, a time limit) during a run: stopped as Ctrl-C stops it, the games kept."""
+
+
+class _Stops:
+    """During a run, Ctrl-C and SIGTERM raise KeyboardInterrupt (_Terminated for SIGTERM), but never
+    while a file is being written (`with stops.held():`): then when it is written. Outside the main
+    thread, signals are left as they are."""
+
+    def __init__(self):
+        import threading
+
+        self._previous = {}
+        self._holding = 0
+        self._pending = None
+        if threading.current_thread() is threading.main_thread():
+            import signal
+
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                self._previous[sig] = signal.signal(sig, self._stop)
+
+    def _stop(self, signum, frame):
+        if self._holding:
+            self._pending = self._pending or signum
+        else:
+            self._raise(signum)
+
+    @staticmethod
+    def _raise(signum):
+        import signal
+
+        raise _Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+
+    def held(self):
+        return self
+
+    def __enter__(self):
+        self._holding += 1
+        return self
+
+    def __exit__(self, *exc):
+        self._holding -= 1
+        if not self._holding and self._pending is not None and exc[0] is None:
+            signum, self._pending = self._pending, None
+            self._raise(signum)
+        return False
+
+    def restore(self) -> None:
+        """Signals as before the run (a signal held until now is raised)."""
+        import signal
+
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+        self._previous = {}
+
+
 class _in_process:
     """The games played here, one after another (one worker): the same interface as ParallelRun."""
 
@@ -347,6 +416,9 @@ class _in_process:
     def __iter__(self):
         return iter(self._games)
 
+    def unclaimed(self) -> list:
+        return []
+
     def __enter__(self):
         return self
 
@@ -355,12 +427,13 @@ class _in_process:
         return False
 
 
-def _keep(r, done: dict, records, save_json, specs) -> None:
+def _keep(r, done: dict, records, save_json, specs, stops) -> None:
     """A finished game: its record written (with the bots that played it), its result kept."""
-    if records is not None:
-        save_json(dict(r.record, bots=specs), records / f"game-{r.seed}.json")
-        r.record = None
-    done[r.seed] = r
+    with stops.held():
+        if records is not None and r.record is not None:
+            save_json(dict(r.record, bots=specs), records / f"game-{r.seed}.json")
+            r.record = None
+        done[r.seed] = r
 
 
 SETTING_NAMES = {"ruleset": "ruleset", "variants": "tiles", "players": "players", "bots": "bots",

@@ -16,6 +16,8 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
@@ -53,8 +55,19 @@ def chunks(seeds, workers: int, most: int = MAX_CHUNK) -> list:
 _RULES: dict = {}
 
 
-def _ignore_sigint() -> None:
+def _start_worker() -> None:
+    """Ctrl-C is for the parent alone (it ends the workers); SIGTERM ends a worker at once (not a
+    handler inherited from the parent); and a worker left alone by its parent's death ends too."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="jux-parent-watch", daemon=True).start()
 
 
 def _play_chunk(ruleset, variants, digest, players, bots, seeds, record):
@@ -105,9 +118,10 @@ class ParallelRun:
                  record: bool = False, digest: str | None = None, chunk: int = MAX_CHUNK):
         self.tasks = chunks(seeds, workers, chunk)
         self.workers = max(1, min(workers, len(self.tasks) or 1))
-        self._pool = ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_ignore_sigint)
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_start_worker)
         self._closed = False
         self._futures = []
+        self._received = []  # results come back from the workers, not yet all taken by the caller
         try:
             self._futures = [self._pool.submit(_play_chunk, str(ruleset), list(variants), digest, players,
                                                list(bots), seeds, record) for seeds in self.tasks]
@@ -139,11 +153,19 @@ class ParallelRun:
                                 later.cancel()
                                 del self._pending[later]
                         continue
-                    yield from results
+                    self._received.extend(results)
+                    while self._received:  # taken off once the caller has asked for the next one
+                        yield self._received[0]
+                        self._received.pop(0)
             if failed is not None:
                 raise failed[1]
         finally:
             self.close()
+
+    def unclaimed(self) -> list:
+        """After the caller stopped (Ctrl-C while it handled a result): the results the workers
+        sent that it has not finished with, the one it was handling first."""
+        return list(self._received)
 
     def _death(self) -> str:
         """What ended the dead worker, as far as its exit status tells (the pool then ends the others

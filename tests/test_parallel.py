@@ -252,3 +252,51 @@ def test_an_error_in_a_worker_is_one_line(run, test_bots):
     assert one.startswith("jux: game 3: the cheater bot in seat 1 answered 999: ")
     for _ in range(3):  # every game fails: the first seed's error whichever worker is first to fail
         assert one_line_error(run(*args, "--workers", "2"), 1) == one
+
+
+def _children(pid):
+    try:
+        return [int(x) for x in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _gone(pid, within=5.0):
+    """Whether process pid has ended (or is a zombie waiting to be reaped) within some seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            if Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z":
+                return True
+        except OSError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
+def test_sigterm_keeps_the_games_and_no_worker_outlives_jux(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for how in (signal.SIGTERM, signal.SIGKILL):
+        recs = tmp_path / f"recs-{how}"
+        args = [sys.executable, "-m", "interpreter.cli", "simulate", "capital_jux", "--games", "3000",
+                "--workers", "2", "--json", "out.json", "--records", recs]
+        p = subprocess.Popen(args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=env)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and p.poll() is None:
+            if recs.is_dir() and len(os.listdir(recs)) >= 10:
+                break
+            time.sleep(0.01)
+        workers = _children(p.pid)
+        assert p.poll() is None and len(workers) == 2
+        p.send_signal(how)  # to jux alone, not its workers
+        out, err = p.communicate(timeout=60)
+        assert all(_gone(w) for w in workers), "a worker outlived jux"
+        if how == signal.SIGTERM:
+            assert p.returncode == 143 and "Traceback" not in err, err
+            assert err.startswith("jux: terminated: kept ") and err.count("\n") == 1, err
+            kept = [g["seed"] for g in load(tmp_path / "out.json")["games"]]
+            # every game a worker sent back is kept (they come in chunks of 50), with its record
+            assert len(kept) >= 50 and len(kept) % 50 == 0, len(kept)
+            assert sorted(os.listdir(recs)) == sorted(f"game-{s}.json" for s in kept)
