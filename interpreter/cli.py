@@ -309,10 +309,12 @@ def _simulate(args, stops) -> int:
         stopped = ("terminated", 143) if isinstance(e, _Terminated) else ("interrupted", 130)
     except WorkerDied as e:
         stopped = (str(e), 1)
-    if stopped is not None and run is not None:
-        for r in run.unclaimed():  # games the workers finished: none is lost
-            _keep(r, done, records, save_json, specs, stops)
     seconds = seconds_before + time.perf_counter() - start
+    if stopped is not None:
+        stops.stopping = True  # a second Ctrl-C while the games are written is not needed
+        if run is not None:
+            for r in run.unclaimed():  # games the workers finished: none is lost
+                _keep(r, done, records, save_json, specs, stops)
 
     results = [done[s] for s in seeds if s in done]
     summary = summarize(results, players, seconds, ruleset=rules.name, variants=list(rules.variants),
@@ -366,6 +368,7 @@ class _Stops:
         self._previous = {}
         self._holding = 0
         self._pending = None
+        self.stopping = False  # already stopping: a signal while a file is written is dropped
         if threading.current_thread() is threading.main_thread():
             import signal
 
@@ -395,7 +398,8 @@ class _Stops:
         self._holding -= 1
         if not self._holding and self._pending is not None and exc[0] is None:
             signum, self._pending = self._pending, None
-            self._raise(signum)
+            if not self.stopping:
+                self._raise(signum)
         return False
 
     def restore(self) -> None:

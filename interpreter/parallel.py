@@ -135,8 +135,9 @@ class ParallelRun:
         """Each game's result, chunk by chunk as they finish. A game that fails raises its error once
         the chunks before it are in: the error of the first seed that fails, as with one worker."""
         failed = None  # (chunk index, error): the first chunk known to fail
+        broken = False
         try:
-            while self._pending:
+            while self._pending and not broken:
                 done, _ = wait(self._pending, return_when=FIRST_COMPLETED)
                 for f in done:
                     index = self._pending.pop(f, None)
@@ -144,8 +145,9 @@ class ParallelRun:
                         continue
                     try:
                         results = f.result()
-                    except BrokenProcessPool:
-                        raise WorkerDied(self._death()) from None
+                    except BrokenProcessPool:  # the chunks that finished before are still taken
+                        broken = True
+                        continue
                     except Exception as e:
                         if failed is None or index < failed[0]:
                             failed = (index, e)
@@ -157,6 +159,8 @@ class ParallelRun:
                     while self._received:  # taken off once the caller has asked for the next one
                         yield self._received[0]
                         self._received.pop(0)
+            if broken:
+                raise WorkerDied(self._death())
             if failed is not None:
                 raise failed[1]
         finally:
