@@ -546,9 +546,15 @@ class Game:
     @property
     def winners(self) -> list:
         """The seats with the best (score, tie-break); more than one only on a complete tie."""
-        keys = [(s, t) for s, t in zip(self.scores, self.tiebreaks())]
+        scores = self.scores
+        top = max(scores)
+        tied = [p for p, s in enumerate(scores) if s == top]
+        f = self.rules.tiebreak_fn
+        if len(tied) == 1 or f is None:
+            return tied
+        keys = [list(f(self.state, SEATS[p])) for p in tied]  # only the tied seats need a tie-break
         best = max(keys)
-        return [p for p, k in enumerate(keys) if k == best]
+        return [p for p, k in zip(tied, keys) if k == best]
 
     # ---------------------------------------------------------- views
 

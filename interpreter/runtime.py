@@ -7,7 +7,7 @@ from __future__ import annotations
 from random import Random as _Random
 
 from .errors import StepBudgetExceeded
-from .state import DECIDE, JOIN, RUN, SEATS, Card
+from .state import DECIDE, JOIN, MAX_SEATS, RUN, SEATS, Card
 
 M64 = (1 << 64) - 1
 WAIT, CALL, RET = "wait", "call", "ret"
@@ -173,10 +173,13 @@ def min_by(xs, key):
     return best
 
 
+# TURN_ORDERS[n][s]: the n seats in turn order from seat s
+TURN_ORDERS = tuple(tuple(tuple(SEATS[(s + i) % n] for i in range(n)) for s in range(n))
+                    for n in range(MAX_SEATS + 1))
+
+
 def turn_order(S, start) -> tuple:
-    n = S.n
-    s = int(start) % n
-    return tuple(SEATS[(s + i) % n] for i in range(n))
+    return TURN_ORDERS[S.n][int(start) % S.n]
 
 
 def budget(S, where: str):

@@ -23,8 +23,13 @@ class RandomBot(Bot):
         n = len(decision.values)
         if decision.many:
             lo, hi = decision.min, min(decision.max, n)
-            k = lo if lo >= hi else lo + int(self._random() * (hi - lo + 1))
-            return self.rng.sample(range(n), k)
+            r = self._random
+            k = lo if lo >= hi else lo + int(r() * (hi - lo + 1))
+            picks = list(range(n))  # the first k of a partial Fisher-Yates shuffle
+            for i in range(k):
+                j = i + int(r() * (n - i))
+                picks[i], picks[j] = picks[j], picks[i]
+            return picks[:k]
         if decision.min == 0:  # optional: declining is one more choice
             i = int(self._random() * (n + 1))
             return None if i == n else i
