@@ -254,7 +254,7 @@ class Checker:
                 self.expr(s.to, scope)
         elif t is Choose:
             self.expr(s.options, scope)
-            for e in (s.by, s.prompt, s.count, s.upto):
+            for e in (s.by, s.prompt, s.count, s.upto, s.unavailable):
                 if e is not None:
                     self.expr(e, scope)
             if s.by is None:

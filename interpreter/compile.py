@@ -161,6 +161,7 @@ class Compiler:
         self.routine_ids: dict = {}
         self.labels: list = []
         self.prompts: list = []
+        self.unavailables: list = []
         self.uid = itertools.count()
 
     # ---------------------------------------------------------- names
@@ -580,13 +581,14 @@ class Compiler:
         cur = blocks[-1]
         label_id = self._label_fn(s, ctx)
         prompt_id = self._prompt_fn(s, ctx)
+        unavailable_id = self._unavailable_fn(s, ctx)
         by = self.ex(s.by, ctx) if s.by is not None else "0"
         count = self.ex(s.count, ctx) if s.count is not None else "None"
         upto = self.ex(s.upto, ctx) if s.upto is not None else "None"
         nxt = len(blocks)
         cur.append((0, f"F[1] = {nxt}", s.pos))
         cur.append((0, f"if _decide(S, T, F, {by}, {self.ex(s.options, ctx)}, {count}, {upto}, "
-                       f"{s.optional}, {label_id}, {prompt_id}): return WAIT", s.pos))
+                       f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id}): return WAIT", s.pos))
         cur.append((0, f"pc = {nxt}; continue", s.pos))
         b = blocks[self._open(blocks)]
         self._declare(s.pattern, ctx)
@@ -616,6 +618,14 @@ class Compiler:
         pid = len(self.prompts)
         self.prompts.append((s.pos, self.text(s.prompt, Ctx(dict(ctx.env), True))))
         return pid
+
+    def _unavailable_fn(self, s, ctx) -> int:
+        """The `unavailable` clause as a function of the locals, worked out only when asked for."""
+        if s.unavailable is None:
+            return -1
+        uid = len(self.unavailables)
+        self.unavailables.append((s.pos, self.ex(s.unavailable, Ctx(dict(ctx.env), True))))
+        return uid
 
     def l_CallStmt(self, s, ctx, blocks):
         cur = blocks[-1]
@@ -751,6 +761,10 @@ class Compiler:
             o.emit(0, f"def PR{i}(S, L):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
             o.emit(1, f"return {code}", pos)
+        for i, (pos, code) in enumerate(self.unavailables):
+            o.emit(0, f"def UN{i}(S, L):", pos)
+            o.emit(1, "Z = S.z; V = S.v", pos)
+            o.emit(1, f"return {code}", pos)
         return "\n".join(o.lines) + "\n"
 
 
@@ -821,6 +835,7 @@ def compile_ruleset(spec, suspends: set):
         "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
         "labels": tuple(ns[f"LBL{i}"] for i in range(len(c.labels))),
         "prompts": tuple(ns[f"PR{i}"] for i in range(len(c.prompts))),
+        "unavailables": tuple(ns[f"UN{i}"] for i in range(len(c.unavailables))),
         "score": ns.get("F_score"), "tiebreak": ns.get("F_tiebreak"),
         "procedures": {name: (c.resumable_info[name] if name in c.resumable_info else ns[f"P_{name}"])
                        for name in spec.procedures},

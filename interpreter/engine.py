@@ -43,6 +43,7 @@ class Ruleset:
         self.routines = c["routines"]
         self.label_fns = c["labels"]
         self.prompt_fns = c["prompts"]
+        self.unavailable_fns = c["unavailables"]
         self.score_fn = c["score"]
         self.tiebreak_fn = c["tiebreak"]
         self.value_fn = c["functions"].get("value") or c["score"]
@@ -219,6 +220,21 @@ class Decision:
                 out.append(Option(i, label, v))
             self._options = out
         return self._options
+
+    @property
+    def unavailable(self) -> list:
+        """What cannot be chosen now, and why, as the rules say (a choose's `unavailable` clause):
+        [{"option": text, "reason": text}], rendered for the deciding player; [] when not given."""
+        d = self._t[2]
+        if len(d) < 8:
+            return []
+        g = self._game
+        items = g.rules.unavailable_fns[d[7]](g.state, self._t[0][-1][2])
+        out = []
+        for item in items or ():
+            thing, reason = item if type(item) in (tuple, list) and len(item) == 2 else (item, "")
+            out.append({"option": g._render_value(thing, self.player), "reason": g._render_value(reason, self.player)})
+        return out
 
     def __repr__(self):
         return f"Decision(player={self.player}, prompt={self.prompt!r}, options={[o.label for o in self.options]})"

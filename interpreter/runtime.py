@@ -190,7 +190,7 @@ def budget(S, where: str):
 # ------------------------------------------------------------------ decisions and threads
 
 
-def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id) -> bool:
+def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1) -> bool:
     """Stop thread T at a decision; False (with the answer set) when there is nothing to decide."""
     if not 0 <= player < S.n:
         raise RuleRuntimeError(f"'choose ... by' names player {player!r}, but the seats are 0 to {S.n - 1}")
@@ -213,6 +213,8 @@ def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id)
         return False
     T[1] = DECIDE
     T[2] = [int(player), options, lo, hi, many, label_id, prompt_id]
+    if unavailable_id >= 0:  # only a choose with an `unavailable` clause has it (saves stay as they were)
+        T[2].append(unavailable_id)
     T[3] = None
     return True
 

@@ -222,6 +222,7 @@ class Choose(Node):
     count: Optional[Expr]  # exactly this many
     upto: Optional[Expr]  # at most this many
     optional: bool  # may be declined
+    unavailable: Optional[Expr] = None  # (thing, reason) pairs: what cannot be chosen now, and why
 
 
 @dataclass(frozen=True)
@@ -552,7 +553,8 @@ class _Build(Transformer):
 
     def choose_stmt(self, meta, items):
         pattern, options, *opts = items
-        kw = {"by": None, "prompt": None, "label": None, "count": None, "upto": None, "optional": False}
+        kw = {"by": None, "prompt": None, "label": None, "count": None, "upto": None, "optional": False,
+              "unavailable": None}
         for name, value, pos in opts:
             if name != "optional" and kw[name] is not None:
                 raise RuleError(pos, f"'choose' has two '{'pick' if name in ('count', 'upto') else name}' clauses")
@@ -569,6 +571,9 @@ class _Build(Transformer):
 
     def opt_label(self, meta, items):
         return ("label", items[0], self._p(meta))
+
+    def opt_unavailable(self, meta, items):
+        return ("unavailable", items[0], self._p(meta))
 
     def opt_count(self, meta, items):
         return ("count", items[0], self._p(meta))

@@ -98,7 +98,9 @@ def test_choose_clauses():
     c = stmt("choose (a, b) from pairs by p pick up to 3")
     assert c.pattern.names == ("a", "b") and c.upto.value == 3 and c.count is None and not c.optional
     c = stmt("choose x from xs")
-    assert c.by is None and c.count is None and c.upto is None
+    assert c.by is None and c.count is None and c.upto is None and c.unavailable is None
+    c = stmt('choose x from xs by p unavailable [(y, "why") for y in ys]')
+    assert isinstance(c.unavailable, ListComp) and c.unavailable.elt.items[1].parts == ("why",)
 
 
 def test_choose_refuses_two_pick_clauses():
@@ -106,6 +108,8 @@ def test_choose_refuses_two_pick_clauses():
         parse_block("choose x from xs by p pick 1 pick up to 2", SRC)
     with pytest.raises(RuleError, match="two 'by' clauses"):
         parse_block("choose x from xs by p by p", SRC)
+    with pytest.raises(RuleError, match="two 'unavailable' clauses"):
+        parse_block("choose x from xs by p unavailable [] unavailable []", SRC)
 
 
 def test_simultaneously_calls_and_slots():

@@ -34,6 +34,9 @@ players and run is optional):
         prompt: "over the capital"           # optional: a substring of the decision's prompt
         options: [lowest blue, lowest yellow]  # optional: exactly the labels offered (a multiset)
         optional: false                      # optional: whether the decision may be declined
+        unavailable: {"rebel 3 into another district": "flag's district (yellow)"}
+                                             # optional: exactly what the decision says cannot be
+                                             # chosen, each with a substring of its reason
         choose: [blue 2, blue 3]             # an option label, an option index, or a list of them
 
     expect:
@@ -80,7 +83,7 @@ TOP_KEYS = {"title", "source", "ruleset", "tiles", "players", "names", "seed", "
             "counters", "marks", "run", "args", "answers", "expect", "xfail"}
 EXPECT_KEYS = {"over", "pending", "zones", "zones_in_order", "sizes", "counters", "marks", "no_marks",
                "log", "not_in_log", "log_for", "not_in_log_for", "views", "scores", "tiebreaks", "winners"}
-ANSWER_KEYS = {"player", "choose", "options", "prompt", "optional"}
+ANSWER_KEYS = {"player", "choose", "options", "prompt", "optional", "unavailable"}
 HIDDEN, KNOWN = "hidden", "known"
 
 
@@ -211,6 +214,11 @@ def run_scenario(path: Path):
         if "optional" in a:
             assert d.optional == a["optional"], (
                 f"{path.name}: answer {i}: player {p}'s decision optional={d.optional}, expected {a['optional']}")
+        if "unavailable" in a:
+            want = a["unavailable"] or {}
+            got = {u["option"]: u["reason"] for u in d.unavailable}
+            assert sorted(got) == sorted(want) and all(want[k] in got[k] for k in want), (
+                f"{path.name}: answer {i}: player {p} is told {got} cannot be chosen, expected {want}")
         if "prompt" in a:
             assert a["prompt"] in d.prompt, (
                 f"{path.name}: answer {i}: player {p}'s prompt is {d.prompt!r}, expected it to contain {a['prompt']!r}")

@@ -862,3 +862,55 @@ def test_start_screen_tiles_from_a_preset_or_at_random_and_the_bot_delay():
             gs = await settle(pilot, app, GameScreen)
             assert gs.bot_delay == 0
     asyncio.run(main())
+
+
+UNAVAILABLE_RULES = """\
+game:
+  name: unavailable_probe
+  title: Unavailable probe
+  players: {min: 2, max: 2}
+cards:
+  num:
+    label: "card {value}"
+    attributes:
+      value: [1, 2, 3, 4]
+zones:
+  deck: {visible: none, start: [num]}
+  hand: {per: player, visible: owner}
+  table: {visible: all}
+functions:
+  score(p): "sum(c.value for c in table)"
+flow: |
+  for p in players { draw 2 from deck to hand[p] }
+  for p in players {
+    choose c from [c for c in hand[p] if c.value % 2 == 0] by p prompt "Play an even card"
+      unavailable [(c, "only even cards may be played") for c in hand[p] if c.value % 2 == 1]
+    move c to table
+  }
+"""
+
+
+def test_the_decision_panel_says_why_an_option_cannot_be_chosen(tmp_path):
+    rules = tmp_path / "unavailable_probe"
+    rules.mkdir()
+    (rules / "game.yaml").write_text(UNAVAILABLE_RULES)
+
+    async def main():
+        # seed 3 deals seat 0 one even and one odd card (checked below)
+        app = JuxApp(ruleset=str(rules), seats=[("Ann", "human"), ("Robo", "random")], seed=3, bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            gs = await settle(pilot, app, GameScreen)
+            await pilot.pause()
+            d = gs.query_one(DecisionPanel).decision
+            hand = labels(app.session.game.view(0), "hand", 0)
+            odd = [x for x in hand if int(x.split()[1]) % 2]
+            assert len(odd) == 1 and [o.label for o in d.options] == [x for x in hand if x not in odd]
+            assert d.unavailable == [{"option": odd[0], "reason": "only even cards may be played"}]
+            from tui.widgets.decision import ChoiceList
+            line = gs.query_one(ChoiceList).get_option("unavailable-0")
+            assert line.disabled and line.prompt.plain == f" ✗ {odd[0]}: only even cards may be played"
+            assert f"✗ {odd[0]}: only even cards may be" in screen_text(app)  # (the line wraps)
+            await pilot.press("down", "down", "enter")  # the greyed-out line cannot be highlighted
+            await pilot.pause()
+            assert labels(app.session.game.view(0), "table", None)[0] == d.options[0].label  # Ann played it
+    asyncio.run(main())

@@ -1,4 +1,5 @@
 """The decision panel: a prompt and its options; one pick, or several toggled then confirmed.
+Below them, greyed out, what the rules say cannot be chosen now and why (decision.unavailable).
 
 Keys: 1-9 pick (or toggle) an option, arrows move, Enter picks (or confirms several), space
 toggles, the mouse clicks. Answers go up as a DecisionPanel.Answered message.
@@ -14,6 +15,7 @@ from textual.widgets.option_list import Option
 
 DECLINE = "decline"
 CONFIRM = "confirm"
+UNAVAILABLE = "unavailable-"  # id prefix of a greyed-out line: what cannot be chosen, and why
 
 
 class ChoiceList(OptionList):
@@ -113,6 +115,11 @@ class DecisionPanel(Vertical):
             ok = d.min <= n <= d.max
             out.append(Option(Text(f"   ✓ confirm ({n} chosen)" if ok else f"   ({n} chosen)",
                                    style="bold" if ok else "dim"), id=CONFIRM))
+        for i, u in enumerate(getattr(d, "unavailable", ())):
+            t = Text(f" ✗ {u['option']}", style="dim strike")
+            if u["reason"]:
+                t.append(f": {u['reason']}", style="dim italic")
+            out.append(Option(t, id=f"{UNAVAILABLE}{i}", disabled=True))
         return out
 
     # ------------------------------------------------------------ answering
@@ -168,6 +175,8 @@ class DecisionPanel(Vertical):
         event.stop()
         d = self.decision
         if d is None:
+            return
+        if event.option.id.startswith(UNAVAILABLE):
             return
         if event.option.id == DECLINE:
             self._answer(None)
