@@ -1,5 +1,6 @@
 """The decision panel: a prompt and its options; one pick, or several toggled then confirmed.
-Below them, greyed out, what the rules say cannot be chosen now and why (decision.unavailable).
+Under the prompt, greyed out, what the rules say cannot be chosen now and why (decision.unavailable),
+where it stays in sight however long the list of options is.
 
 Keys: 1-9 pick (or toggle) an option, arrows move, Enter picks (or confirms several), space
 toggles, the mouse clicks. Answers go up as a DecisionPanel.Answered message.
@@ -15,7 +16,6 @@ from textual.widgets.option_list import Option
 
 DECLINE = "decline"
 CONFIRM = "confirm"
-UNAVAILABLE = "unavailable-"  # id prefix of a greyed-out line: what cannot be chosen, and why
 
 
 class ChoiceList(OptionList):
@@ -86,6 +86,10 @@ class DecisionPanel(Vertical):
         if decision.many:
             want = str(decision.min) if decision.min == decision.max else f"{decision.min} to {decision.max}"
             prompt.append(f"\n(pick {want}: space/number toggles, Enter confirms)", style="dim")
+        for u in decision.unavailable:
+            prompt.append(f"\n✗ {u['option']}", style="dim strike")
+            if u["reason"]:
+                prompt.append(f": {u['reason']}", style="dim italic")
         self.query_one("#prompt", Static).update(prompt)
         ol = self.query_one(ChoiceList)
         ol.many = decision.many
@@ -115,11 +119,6 @@ class DecisionPanel(Vertical):
             ok = d.min <= n <= d.max
             out.append(Option(Text(f"   ✓ confirm ({n} chosen)" if ok else f"   ({n} chosen)",
                                    style="bold" if ok else "dim"), id=CONFIRM))
-        for i, u in enumerate(getattr(d, "unavailable", ())):
-            t = Text(f" ✗ {u['option']}", style="dim strike")
-            if u["reason"]:
-                t.append(f": {u['reason']}", style="dim italic")
-            out.append(Option(t, id=f"{UNAVAILABLE}{i}", disabled=True))
         return out
 
     # ------------------------------------------------------------ answering
@@ -175,8 +174,6 @@ class DecisionPanel(Vertical):
         event.stop()
         d = self.decision
         if d is None:
-            return
-        if event.option.id.startswith(UNAVAILABLE):
             return
         if event.option.id == DECLINE:
             self._answer(None)
