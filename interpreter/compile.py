@@ -148,8 +148,11 @@ class Ctx:
 
 
 class Compiler:
-    def __init__(self, spec, suspends: set):
+    def __init__(self, spec, suspends: set, coverage: bool = False):
         self.spec = spec
+        self.coverage = coverage  # count each statement, function and choose as it runs
+        self.sites: list = []  # with coverage: (pos, what) of each counted statement or function
+        self.chooses: list = []  # with coverage: the pos of each choose
         self.layout = make_layout(spec)
         self.cards, self.kinds = make_cards(spec)
         self.attrs = sorted({a for c in self.cards for a in c})
@@ -391,7 +394,14 @@ class Compiler:
     def plain(self, stmts, ctx, ind):
         """Emit statements that never stop at a decision."""
         for s in stmts:
+            if self.coverage:
+                self._emit(ind, self._count(s), s)
             getattr(self, "s_" + type(s).__name__)(s, ctx, ind)
+
+    def _count(self, s, what: str | None = None) -> str:
+        """With coverage: the line that counts a run of statement s (or of a function)."""
+        self.sites.append((s.pos, what or type(s).__name__.lower()))
+        return f"_C[{len(self.sites) - 1}] += 1"
 
     def _emit(self, ind, text, s):
         self.out.emit(ind, text, s.pos)
@@ -563,6 +573,8 @@ class Compiler:
             if pending:
                 self._plain_into(pending, ctx, blocks[-1])
                 pending = []
+            if self.coverage:
+                blocks[-1].append((0, self._count(s), s.pos))
             getattr(self, "l_" + type(s).__name__)(s, ctx, blocks)
         if pending:
             self._plain_into(pending, ctx, blocks[-1])
@@ -587,7 +599,11 @@ class Compiler:
         upto = self.ex(s.upto, ctx) if s.upto is not None else "None"
         nxt = len(blocks)
         cur.append((0, f"F[1] = {nxt}", s.pos))
-        cur.append((0, f"if _decide(S, T, F, {by}, {self.ex(s.options, ctx)}, {count}, {upto}, "
+        decide = "_decide"
+        if self.coverage:
+            self.chooses.append(s.pos)
+            decide = f"_CHOSEN[{len(self.chooses) - 1}]"
+        cur.append((0, f"if {decide}(S, T, F, {by}, {self.ex(s.options, ctx)}, {count}, {upto}, "
                        f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id}): return WAIT", s.pos))
         cur.append((0, f"pc = {nxt}; continue", s.pos))
         b = blocks[self._open(blocks)]
@@ -732,6 +748,8 @@ class Compiler:
             env = {p: f"v_{p}" for p in r.params}
             o.emit(0, f"def F_{name}(S{''.join(', v_' + p for p in r.params)}):", r.pos)
             o.emit(1, "Z = S.z; V = S.v", r.pos)
+            if self.coverage:
+                o.emit(1, self._count(r.body, f"function {name}"), r.body.pos)
             o.emit(1, f"return {self.ex(r.body, Ctx(env, False))}", r.body.pos)
             o.emit(0, "", None)
         # procedures
@@ -784,9 +802,12 @@ def card_label_fn(templates: dict):
     return label
 
 
-def compile_ruleset(spec, suspends: set):
-    """Generate and load the Python of a checked ruleset; returns a dict of what the engine needs."""
-    c = Compiler(spec, suspends)
+def compile_ruleset(spec, suspends: set, coverage: bool = False):
+    """Generate and load the Python of a checked ruleset; returns a dict of what the engine needs.
+
+    With coverage the code also counts each statement and function as it runs, and each choose
+    (see coverage.py); the counts are in the returned "coverage"."""
+    c = Compiler(spec, suspends, coverage)
     source = c.build()
     cards = tuple(Card(i) for i in range(len(c.cards)))
     ns: dict = {
@@ -808,6 +829,12 @@ def compile_ruleset(spec, suspends: set):
                        for p in parts)
 
     ns["_text"] = _text
+    counts = None
+    if coverage:
+        from .coverage import Counts, counted_decide
+        counts = Counts(c.sites, c.chooses)
+        ns["_C"] = counts.runs
+        ns["_CHOSEN"] = tuple(counted_decide(counts.choices[i]) for i in range(len(c.chooses)))
     for attr in c.attrs:
         ns[f"A_{attr}"] = tuple(a.get(attr) for a in c.cards)
     for name, value in c.consts.values():
@@ -840,4 +867,5 @@ def compile_ruleset(spec, suspends: set):
         "procedures": {name: (c.resumable_info[name] if name in c.resumable_info else ns[f"P_{name}"])
                        for name in spec.procedures},
         "functions": {name: ns[f"F_{name}"] for name in spec.functions},
+        "coverage": counts,
     }

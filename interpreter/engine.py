@@ -27,15 +27,16 @@ class RuleRuntimeError(JuxError):
 class Ruleset:
     """A loaded, checked and compiled ruleset: everything a Game needs, shared by all its games."""
 
-    def __init__(self, spec):
+    def __init__(self, spec, coverage: bool = False):
         self.spec = spec
         self.name = spec.name
         self.title = spec.game.get("title", spec.name)
         self.digest = spec.digest
         self.variants = spec.variants
         suspends = check(spec)
-        c = compile_ruleset(spec, suspends)
+        c = compile_ruleset(spec, suspends, coverage)
         self._c = c
+        self.coverage = c["coverage"]  # with coverage: the run counts (coverage.Counts), else None
         self.layout = c["layout"]
         self.cards = c["cards"]
         self.card_attrs = c["card_attrs"]
@@ -128,7 +129,7 @@ class Ruleset:
 _CACHE: dict = {}
 
 
-def load_ruleset(name_or_path=None, variants=()) -> Ruleset:
+def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Ruleset:
     """Load, check and compile a ruleset by name (a folder under rules/) or path, with variants
     (names of files under variants/<game>/, or paths; e.g. power tiles). Raises RuleErrors, or
     VariantError for a wrong choice of variants.
@@ -136,14 +137,16 @@ def load_ruleset(name_or_path=None, variants=()) -> Ruleset:
     Without a name, the default ruleset (named in rules/default) is loaded.
 
     Compiled rulesets are kept for the process, keyed by path, variants and the files' contents.
+    With coverage the ruleset is compiled apart, counting what runs (rules.coverage, coverage.py).
     """
     path = ruleset_path(default_ruleset() if name_or_path is None else name_or_path)
     if isinstance(variants, str):
         variants = variants.split(",")
     variants = tuple(v.strip() for v in variants if v and v.strip())
-    key = (str(path.resolve()), variants, _files_key(path), _files_key(VARIANTS_DIR) if variants else ())
+    key = (str(path.resolve()), variants, _files_key(path), _files_key(VARIANTS_DIR) if variants else (),
+           bool(coverage))
     if key not in _CACHE:
-        _CACHE[key] = Ruleset(load_spec(path, variants))
+        _CACHE[key] = Ruleset(load_spec(path, variants), coverage)
     return _CACHE[key]
 
 

@@ -1,0 +1,111 @@
+"""Rule coverage (interpreter/coverage.py): what ran, how often, what never ran, forced chooses."""
+import random
+
+import pytest
+
+from interpreter import coverage
+from interpreter.engine import Game, load_ruleset
+from interpreter.simulate import run_games
+
+RULES = """\
+game:
+  name: cov
+  players: {min: 2, max: 2}
+cards:
+  num:
+    label: "card {value}"
+    attributes:
+      value: [1, 2, 3, 4, 5, 6]
+zones:
+  deck: {visible: none, start: [num]}
+  hand: {per: player, visible: owner}
+  table: {visible: all}
+counters:
+  n: 0
+functions:
+  score(p): "sum(c.value for c in table) + n"
+  unused(p): p + 1
+procedures:
+  turn(p): |
+    choose c from hand[p] by p
+    move c to table
+    choose yes from [true] by p
+    if n > 100 {
+      n = 0
+    }
+flow: |
+  shuffle deck
+  for p in players { draw 2 from deck to hand[p] }
+  for i in range(3) { n += 1 }
+  for p in players { turn(p) }
+"""
+
+# the lines of RULES that hold effect code (the file's line numbers)
+LINE = {text.strip(): i for i, text in enumerate(RULES.splitlines(), 1)}
+
+
+@pytest.fixture()
+def path(tmp_path):
+    d = tmp_path / "cov"
+    d.mkdir()
+    (d / "game.yaml").write_text(RULES)
+    return d
+
+
+def play(rules, seeds):
+    for seed in seeds:
+        g = Game.new(rules, 2, seed)
+        rng = random.Random(seed)
+        while not g.over:
+            d = g.next_decision()
+            d.answer(rng.randrange(len(d.values)))
+        yield g
+
+
+def test_counts_what_ran_how_often_and_what_never_ran(path):
+    rules = load_ruleset(path, coverage=True)
+    for g in play(rules, range(5)):
+        g.scores
+    rep = coverage.report(rules.coverage.data())
+    (f, e), = rep.items()
+    assert f.endswith("game.yaml")
+    lines = e["lines"]
+    assert lines[LINE["for i in range(3) { n += 1 }"]] == 5 * 3  # the loop's statement, 3 times a game
+    assert lines[LINE["move c to table"]] == 5 * 2
+    assert lines[LINE['score(p): "sum(c.value for c in table) + n"']] == 5 * 2
+    never = {(line, what) for line, col, what in e["never"]}
+    assert never == {(LINE["unused(p): p + 1"], "function unused"), (LINE["n = 0"], "assign")}
+    # `choose yes from [true]` always had one possible answer; `choose c from hand[p]` had two
+    forced = [(line, reached, asked, most) for line, col, reached, asked, most in e["forced"]]
+    assert forced == [(LINE["choose yes from [true] by p"], 10, 10, 1)]
+    md = coverage.markdown(rules.coverage.data(), 5)
+    assert "(function unused) `unused(p): p + 1`" in md and "asked 10 times, always one possible answer" in md
+
+
+def test_coverage_changes_no_game_and_plain_rules_count_nothing(path):
+    counted = load_ruleset(path, coverage=True)
+    plain = load_ruleset(path)
+    assert plain.coverage is None and "_C[" not in plain.source and "_C[" in counted.source
+    assert counted is not plain and load_ruleset(path, coverage=True) is counted
+    for a, b in zip(play(counted, range(3)), play(plain, range(3))):
+        assert a.state.to_json() == b.state.to_json() and a.log_lines() == b.log_lines()
+    capital = load_ruleset("capital_jux", coverage=True)
+    quick = [r.to_json() for r in run_games(capital, 4, range(3), "random")]
+    assert quick == [r.to_json() for r in run_games("capital_jux", 4, range(3), "random")]
+
+
+def test_counts_add_up_across_runs_and_reset(path):
+    rules = load_ruleset(path, coverage=True)
+    rules.coverage.reset()
+    list(play(rules, range(2)))
+    a = rules.coverage.data()
+    rules.coverage.reset()
+    assert not any(rules.coverage.data()["runs"])
+    list(play(rules, range(2, 5)))
+    b = rules.coverage.data()
+    rules.coverage.reset()
+    list(play(rules, range(5)))
+    assert coverage.add(coverage.add(None, a), b) == rules.coverage.data()
+    other = load_ruleset("capital_jux", coverage=True).coverage.data()
+    with pytest.raises(ValueError):
+        coverage.add(a, other)
