@@ -492,6 +492,9 @@ class Compiler:
         args = "".join(", " + self.ex(a, ctx) for a in s.args)
         if s.slot_key is None:
             self._emit(ind, f"P_{s.func}(S{args})", s)
+        elif self.coverage:  # count the slot's use and the score change of the seat it is for
+            self._emit(ind, f"_k = {self.ex(s.slot_key, ctx)}; _a = ({args[2:]}{',' if args else ''})", s)
+            self._emit(ind, f"_b = _SLOT_IN(S, {s.func!r}, _k, _a); SLOT_{s.func}[_k][2](S, *_a); _SLOT_OUT(S, _b)", s)
         else:
             self._emit(ind, f"SLOT_{s.func}[{self.ex(s.slot_key, ctx)}][2](S{args})", s)
 
@@ -652,15 +655,24 @@ class Compiler:
         # by the engine at this call.) Push the callee's frame and run it at once; only if it stops does the driver take over.
         call = (f"_f = [_t[0], 0, [{', '.join(args)}] + [None] * _t[1]]; T[0].append(_f); "
                 f"_r = ROUT[_t[0]](S, T, _f)")
+        counted = None
         if s.slot_key is None:
             cur.append((0, f"_t = RS_{s.func}", s.pos))
+        elif self.coverage:  # count the slot's use and the score change of the seat it is for
+            counted = self._new_slot()  # holds what _SLOT_IN saw until the slot's procedure ends
+            cur.append((0, f"_k = {self.ex(s.slot_key, ctx)}; _a = ({''.join(a + ', ' for a in args)})", s.pos))
+            cur.append((0, f"L[{counted}] = _SLOT_IN(S, {s.func!r}, _k, _a); _t = SLOT_{s.func}[_k]", s.pos))
+            cur.append((0, f"if _t[0] < 0: _t[2](S, *_a); pc = {nxt}; continue", s.pos))
+            call = "_f = [_t[0], 0, list(_a) + [None] * _t[1]]; T[0].append(_f); _r = ROUT[_t[0]](S, T, _f)"
         else:
             cur.append((0, f"_t = SLOT_{s.func}[{self.ex(s.slot_key, ctx)}]", s.pos))
             cur.append((0, f"if _t[0] < 0: _t[2](S{''.join(', ' + a for a in args)}); pc = {nxt}; continue", s.pos))
         cur.append((0, call, s.pos))
         cur.append((0, "if _r is not RET: return _r", s.pos))
         cur.append((0, f"T[0].pop(); pc = {nxt}; continue", s.pos))
-        self._open(blocks)
+        after = blocks[self._open(blocks)]
+        if counted is not None:
+            after.append((0, f"_SLOT_OUT(S, L[{counted}]); L[{counted}] = None", s.pos))
 
     def l_If(self, s, ctx, blocks):
         mark = f"@I{next(self.uid)}@"
@@ -835,6 +847,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         counts = Counts(c.sites, c.chooses)
         ns["_C"] = counts.runs
         ns["_CHOSEN"] = tuple(counted_decide(counts.choices[i]) for i in range(len(c.chooses)))
+        ns["_SLOT_IN"], ns["_SLOT_OUT"] = counts.slot_hooks(lambda S, p: ns["F_score"](S, p))
     for attr in c.attrs:
         ns[f"A_{attr}"] = tuple(a.get(attr) for a in c.cards)
     for name, value in c.consts.values():

@@ -3,7 +3,9 @@
 A ruleset loaded with ``load_ruleset(..., coverage=True)`` is compiled with a counter on every
 statement and function, and with every ``choose`` counted as it is reached: how many times it
 asked (it had options), how many of those were a real choice (more than one possible answer) and
-the most options it ever offered. The counts live in the ruleset (``rules.coverage``, a Counts);
+the most options it ever offered. Each slot call (a power) is counted too, with the change of
+the score of the seat it is for (the first seat among its arguments) from the call to the end
+of the slot's procedure, decisions in between included. The counts live in the ruleset (``rules.coverage``, a Counts);
 ``counts.data()`` gives them as plain data that adds up across processes (``add``), and
 ``report`` turns them into what an author reads: per rule or variant file, the lines that ran
 (and how often), the statements that never ran, and the chooses that were never a real choice.
@@ -24,17 +26,45 @@ class Counts:
         self.runs = [0] * len(sites)
         # per choose: [reached, asked (it had options), real choices, most options offered]
         self.choices = [[0, 0, 0, 0] for _ in chooses]
+        # per slot call (slot, key): [uses, uses for a seat, score change sum, sum of squares]
+        self.powers: dict = {}
 
     def reset(self) -> None:
         self.runs[:] = [0] * len(self.runs)
         for c in self.choices:
             c[:] = [0, 0, 0, 0]
+        self.powers.clear()
+
+    def slot_hooks(self, score):
+        """The two functions the compiled code calls around a slot call (a power): before, with the
+        arguments (the first seat among them is the seat the power is for), and after it ended,
+        with what the first returned; score(S, seat) is the ruleset's score."""
+        powers = self.powers
+
+        def before(S, slot, key, args):
+            seat = next((a for a in args if type(a).__name__ == "Seat"), None)
+            return (slot, key, seat, None if seat is None else score(S, seat))
+
+        def after(S, b):
+            slot, key, seat, was = b
+            st = powers.get((slot, key))
+            if st is None:
+                st = powers[(slot, key)] = [0, 0, 0, 0]
+            st[0] += 1
+            if seat is not None:
+                change = score(S, seat) - was
+                st[1] += 1
+                st[2] += change
+                st[3] += change * change
+
+        return before, after
 
     def data(self) -> dict:
         """The counts as plain data (picklable, JSON), for ``add`` and ``report``."""
         return {"sites": [list(s) for s in self.sites], "runs": list(self.runs),
                 "choose_sites": [list(s) for s in self.choose_sites],
-                "choices": [list(c) for c in self.choices]}
+                "choices": [list(c) for c in self.choices],
+                "powers": [[slot, key] + list(st) for (slot, key), st in sorted(self.powers.items(), key=str)]}
 
 
 def add(a: dict | None, b: dict) -> dict:
@@ -43,10 +73,16 @@ def add(a: dict | None, b: dict) -> dict:
         return {k: [list(x) if isinstance(x, list) else x for x in v] for k, v in b.items()}
     if a["sites"] != b["sites"] or a["choose_sites"] != b["choose_sites"]:
         raise ValueError("coverage counts of different rules cannot be added")
+    powers = {(p[0], p[1]): list(p[2:]) for p in a["powers"]}
+    for p in b["powers"]:
+        st = powers.setdefault((p[0], p[1]), [0, 0, 0, 0])
+        for i, x in enumerate(p[2:]):
+            st[i] += x
     return {"sites": a["sites"], "runs": [x + y for x, y in zip(a["runs"], b["runs"])],
             "choose_sites": a["choose_sites"],
             "choices": [[x[0] + y[0], x[1] + y[1], x[2] + y[2], max(x[3], y[3])]
-                        for x, y in zip(a["choices"], b["choices"])]}
+                        for x, y in zip(a["choices"], b["choices"])],
+            "powers": [[slot, key] + st for (slot, key), st in sorted(powers.items(), key=str)]}
 
 
 def counted_decide(stat: list):
@@ -133,6 +169,14 @@ def markdown(data: dict, games: int) -> str:
                 why = ("never reached" if not reached else "never had an option" if not asked
                        else f"asked {asked} times, always one possible answer")
                 out.append(f"- {f}:{line}:{col} {why} `{source_line(f, line)}`")
+    if data.get("powers"):
+        out += ["", "## Powers", "", "How often each slot's procedure (a power) ran, and how it changed the score of the",
+                "seat it was for (the first seat among its arguments), from its call to its end.", "",
+                "| slot | key | uses | per game | mean score change |", "|---|---|---|---|---|"]
+        for slot, key, uses, seated, total, _ in data["powers"]:
+            mean = f"{total / seated:+.2f}" if seated else "-"
+            out.append(f"| {slot} | {key} | {uses} | {uses / games:.2f} | {mean} |" if games else
+                       f"| {slot} | {key} | {uses} | - | {mean} |")
     out += ["", "## Runs per line", ""]
     for f, e in rep.items():
         runs = ", ".join(f"{line}: {n}" for line, n in sorted(e["lines"].items()))

@@ -22,13 +22,21 @@ zones:
   table: {visible: all}
 counters:
   n: 0
+  gold: {per: player, start: 0}
+slots:
+  power: {low: give, high: ask}
 functions:
-  score(p): "sum(c.value for c in table) + n"
+  score(p): "sum(c.value for c in table) + n + gold[p]"
   unused(p): p + 1
 procedures:
+  give(p, c): |
+    gold[p] += c.value
+  ask(p, c): |
+    choose x from [1, 2] by p
   turn(p): |
     choose c from hand[p] by p
     move c to table
+    power[if c.value <= 3 then "low" else "high"](p, c)
     choose yes from [true] by p
     if n > 100 {
       n = 0
@@ -72,14 +80,30 @@ def test_counts_what_ran_how_often_and_what_never_ran(path):
     lines = e["lines"]
     assert lines[LINE["for i in range(3) { n += 1 }"]] == 5 * 3  # the loop's statement, 3 times a game
     assert lines[LINE["move c to table"]] == 5 * 2
-    assert lines[LINE['score(p): "sum(c.value for c in table) + n"']] == 5 * 2
+    assert lines[LINE['score(p): "sum(c.value for c in table) + n + gold[p]"']] > 5 * 2  # (powers read it too)
     never = {(line, what) for line, col, what in e["never"]}
+    assert lines[LINE["gold[p] += c.value"]] + lines[LINE["choose x from [1, 2] by p"]] == 5 * 2
     assert never == {(LINE["unused(p): p + 1"], "function unused"), (LINE["n = 0"], "assign")}
     # `choose yes from [true]` always had one possible answer; `choose c from hand[p]` had two
     forced = [(line, reached, asked, most) for line, col, reached, asked, most in e["forced"]]
     assert forced == [(LINE["choose yes from [true] by p"], 10, 10, 1)]
     md = coverage.markdown(rules.coverage.data(), 5)
+    assert "## Powers" in md and "| power | high |" in md
     assert "(function unused) `unused(p): p + 1`" in md and "asked 10 times, always one possible answer" in md
+
+
+def test_counts_each_power_and_the_score_change_of_its_seat(path):
+    rules = load_ruleset(path, coverage=True)
+    rules.coverage.reset()
+    low = []
+    for g in play(rules, range(20)):
+        low += [c["label"] for z in g.view(None)["zones"] if z["name"] == "table" for c in z["cards"]
+                if int(c["label"].split()[1]) <= 3]
+    powers = {(p[0], p[1]): p[2:] for p in rules.coverage.data()["powers"]}
+    values = [int(x.split()[1]) for x in low]
+    # give adds the card's value to the seat's gold, so to its score; ask changes nothing
+    assert powers[("power", "low")] == [len(values), len(values), sum(values), sum(v * v for v in values)]
+    assert powers[("power", "high")] == [40 - len(values), 40 - len(values), 0, 0]
 
 
 def test_coverage_changes_no_game_and_plain_rules_count_nothing(path):
