@@ -249,6 +249,8 @@ class Decision:
 class Game:
     """One game of a ruleset. Create with Game.new, answer game.pending with game.apply."""
 
+    first_player = None  # who answered the game's first decision outside `simultaneously` (set then)
+
     def __init__(self, rules: Ruleset, state: State, seed: int, names: list):
         self.rules = rules
         self.state = state
@@ -478,6 +480,8 @@ class Game:
     def _answer(self, T, choice) -> None:
         S = self.state
         d = T[2]
+        if self.first_player is None and T[4] < 0:
+            self.first_player = d[0]  # the first turn: a decision not in a `simultaneously` block
         values = d[1]
         if type(choice) is int and not d[4] and 0 <= choice < len(values) and d[2] <= 1:
             T[3] = values[choice]  # the common case: one option by its number
@@ -739,6 +743,7 @@ class Game:
         g.seed = self.seed
         g.names = self.names
         g.answers = list(self.answers)
+        g.first_player = self.first_player
         return g
 
 

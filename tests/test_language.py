@@ -561,3 +561,20 @@ def test_scenario_keeps_step_budget_exceeded(tmp_path):
     rules = ruleset(tmp_path, "while true { n += 1 }")
     with pytest.raises(StepBudgetExceeded):
         Game.scenario(rules, 2, run="t")
+
+
+def test_first_player_is_who_takes_the_first_decision_outside_simultaneously(tmp_path):
+    rules = ruleset(tmp_path, """
+        simultaneously for p in players { choose x from [1, 2] by p }
+        choose y from [1, 2] by 1
+        choose z from [1, 2] by 0
+    """)
+    g = Game.new(rules, 2, seed=1)
+    for _ in range(2):
+        assert g.first_player is None
+        g.apply(0, player=g.pending[-1].player)  # the draft-like block, answered last seat first
+    assert g.first_player is None
+    g.apply(0)
+    assert g.first_player == 1 and g.copy().first_player == 1
+    g.apply(1)
+    assert g.first_player == 1 and Game.from_record(g.record(), rules).first_player == 1
