@@ -485,8 +485,7 @@ def _results_of_json(path, settings: dict, seeds) -> tuple:
             seed = g["seed"]
             if seed not in seeds or seed in done or len(g["scores"]) != settings["players"]:
                 raise ValueError
-            done[seed] = GameResult(seed=seed, scores=list(g["scores"]), winners=list(g["winners"]),
-                                    turns=g["turns"])
+            done[seed] = GameResult.from_json(g)
     except (KeyError, TypeError, ValueError):
         raise JuxError(f"{path}: game {len(done) + 1} of the file is not a game of this run (edited file?)") from None
     seconds = summary.get("seconds")

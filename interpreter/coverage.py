@@ -35,6 +35,20 @@ class Counts:
             c[:] = [0, 0, 0, 0]
         self.powers.clear()
 
+    def snapshot(self):
+        """The counts now (for ``since``)."""
+        return (list(self.runs), [list(c) for c in self.choices], {k: list(v) for k, v in self.powers.items()})
+
+    def since(self, snap) -> dict:
+        """What was counted since the snapshot, as data without the sites (``add`` sums it with
+        data that has them); a choose's most options is the most so far."""
+        runs, choices, powers = snap
+        return {"runs": [x - y for x, y in zip(self.runs, runs)],
+                "choices": [[c[0] - b[0], c[1] - b[1], c[2] - b[2], c[3]] for c, b in zip(self.choices, choices)],
+                "powers": [[slot, key] + [x - y for x, y in zip(st, powers.get((slot, key), (0, 0, 0, 0)))]
+                           for (slot, key), st in sorted(self.powers.items(), key=str)
+                           if st[0] != powers.get((slot, key), (0,))[0]]}
+
     def slot_hooks(self, score):
         """The two functions the compiled code calls around a slot call (a power): before, with the
         arguments (the first seat among them is the seat the power is for), and after it ended,
@@ -71,15 +85,17 @@ def add(a: dict | None, b: dict) -> dict:
     """Counts of two runs of the same ruleset added up (a may be None: b)."""
     if a is None:
         return {k: [list(x) if isinstance(x, list) else x for x in v] for k, v in b.items()}
-    if a["sites"] != b["sites"] or a["choose_sites"] != b["choose_sites"]:
+    if "sites" in a and "sites" in b and (a["sites"] != b["sites"] or a["choose_sites"] != b["choose_sites"]) \
+            or len(a["runs"]) != len(b["runs"]) or len(a["choices"]) != len(b["choices"]):
         raise ValueError("coverage counts of different rules cannot be added")
+    sites = a if "sites" in a else b
     powers = {(p[0], p[1]): list(p[2:]) for p in a["powers"]}
     for p in b["powers"]:
         st = powers.setdefault((p[0], p[1]), [0, 0, 0, 0])
         for i, x in enumerate(p[2:]):
             st[i] += x
-    return {"sites": a["sites"], "runs": [x + y for x, y in zip(a["runs"], b["runs"])],
-            "choose_sites": a["choose_sites"],
+    out = {"sites": sites["sites"], "choose_sites": sites["choose_sites"]} if "sites" in sites else {}
+    return {**out, "runs": [x + y for x, y in zip(a["runs"], b["runs"])],
             "choices": [[x[0] + y[0], x[1] + y[1], x[2] + y[2], max(x[3], y[3])]
                         for x, y in zip(a["choices"], b["choices"])],
             "powers": [[slot, key] + st for (slot, key), st in sorted(powers.items(), key=str)]}

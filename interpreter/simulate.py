@@ -26,6 +26,9 @@ class GameResult:
     winners: list  # the best seats: more than one only on a complete tie
     turns: int  # number of answers given
     record: dict | None = field(default=None, repr=False)
+    first: int | None = None  # the starting seat: who took the first decision outside a draft
+    coverage: dict | None = field(default=None, repr=False)  # with coverage: this game's counts
+
 
     @property
     def winner(self):
@@ -33,7 +36,14 @@ class GameResult:
 
     def to_json(self) -> dict:
         return {"seed": self.seed, "scores": self.scores, "winner": self.winner,
-                "winners": self.winners, "turns": self.turns}
+                "winners": self.winners, "turns": self.turns, "first": self.first}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "GameResult":
+        """A result back from to_json (KeyError, TypeError or ValueError when it is not one)."""
+        first = d.get("first")
+        return cls(seed=int(d["seed"]), scores=list(d["scores"]), winners=[int(p) for p in d["winners"]],
+                   turns=int(d["turns"]), first=None if first is None else int(first))
 
 
 def seat_bots(specs, players: int) -> list:
@@ -94,9 +104,11 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
 
 
 def result_of(game: Game, record: bool = False) -> GameResult:
+    first = game.first_player
     return GameResult(seed=game.seed, scores=[_plain(s) for s in game.scores],
                       winners=[int(p) for p in game.winners], turns=len(game.answers),
-                      record=game.record() if record else None)
+                      record=game.record() if record else None,
+                      first=None if first is None else int(first))
 
 
 def play_game(rules, players: int, seed: int, bots, record: bool = False) -> GameResult:
@@ -105,11 +117,21 @@ def play_game(rules, players: int, seed: int, bots, record: bool = False) -> Gam
 
 
 def run_games(rules, players: int, seeds, bots, record: bool = False):
-    """Yield a GameResult for each seed, in order. bots: spec strings or factories per seat."""
+    """Yield a GameResult for each seed, in order. bots: spec strings or factories per seat.
+
+    With rules loaded with coverage each result carries its game's counts (coverage.add sums
+    them), and games keep their log, so what only the log reads runs (and is counted) too."""
     rules = _rules(rules)
     factories = [b if callable(b) else bot_factory(b) for b in seat_bots(bots, players)]
+    counts = rules.coverage
     for seed in seeds:
-        yield result_of(play(rules, players, seed, factories), record)
+        if counts is None:
+            yield result_of(play(rules, players, seed, factories), record)
+        else:
+            before = counts.snapshot()
+            result = result_of(play(rules, players, seed, factories, log=True), record)
+            result.coverage = counts.since(before)  # the final scores counted too
+            yield result
 
 
 def summarize(results, players: int, seconds: float | None = None, **info) -> dict:

@@ -73,7 +73,7 @@ def test_simulate_outputs_replay_and_errors(tmp_path, run):
     games = data["games"]
     assert [g["seed"] for g in games] == list(range(17, 29))
     for g in games:
-        assert set(g) == {"seed", "scores", "winner", "winners", "turns"}
+        assert set(g) == {"seed", "scores", "winner", "winners", "turns", "first"}
         assert len(g["scores"]) == 3 and g["turns"] > 0 and g["winners"]
         assert g["winner"] == (g["winners"][0] if len(g["winners"]) == 1 else None)
     s = data["summary"]

@@ -133,3 +133,17 @@ def test_counts_add_up_across_runs_and_reset(path):
     other = load_ruleset("capital_jux", coverage=True).coverage.data()
     with pytest.raises(ValueError):
         coverage.add(a, other)
+
+
+def test_each_result_carries_its_games_counts_and_they_add_up_to_the_whole(path):
+    rules = load_ruleset(path, coverage=True)
+    rules.coverage.reset()
+    results = list(run_games(rules, 2, range(6), "random"))
+    total = None
+    for r in results:
+        assert r.coverage is not None and sum(r.coverage["runs"]) > 0
+        total = coverage.add(total, r.coverage)
+    whole = rules.coverage.data()
+    assert coverage.add(total, {**whole, "runs": [0] * len(whole["runs"]),
+                                "choices": [[0, 0, 0, 0]] * len(whole["choices"]), "powers": []}) == whole
+    assert all(r.coverage is None for r in run_games(path, 2, range(2), "random"))

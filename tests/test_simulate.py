@@ -28,7 +28,8 @@ def test_same_seeds_same_results(rules):
 def test_result_shape(rules):
     r = play_game(rules, 3, 42, ["random"] * 3)
     d = r.to_json()
-    assert set(d) == {"seed", "scores", "winner", "winners", "turns"}
+    assert set(d) == {"seed", "scores", "winner", "winners", "turns", "first"}
+    assert 0 <= d["first"] < 3 and GameResult.from_json(d) == r
     assert d["seed"] == 42 and len(d["scores"]) == 3 and d["turns"] > 0
     assert all(type(s) is int for s in d["scores"])
     assert d["winners"] and d["winner"] == (d["winners"][0] if len(d["winners"]) == 1 else None)
