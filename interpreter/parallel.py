@@ -52,7 +52,8 @@ def chunks(seeds, workers: int, most: int = MAX_CHUNK) -> list:
 
 # ------------------------------------------------------------------ in the worker
 
-_RULES: dict = {}
+_RULES: dict = {}  # the rulesets this worker loaded, the last few kept (a sweep loads many)
+_KEEP = 4
 
 
 def _start_worker() -> None:
@@ -70,16 +71,22 @@ def _start_worker() -> None:
     threading.Thread(target=watch, name="jux-parent-watch", daemon=True).start()
 
 
-def _play_chunk(ruleset, variants, digest, players, bots, seeds, record):
-    key = (ruleset, tuple(variants))
+def _play_chunk(ruleset, variants, digest, players, bots, seeds, record, coverage=False):
+    key = (ruleset, tuple(variants), coverage)
     try:
-        rules = _RULES.get(key)
+        rules = _RULES.pop(key, None)
         if rules is None:
-            rules = _RULES[key] = load_ruleset(ruleset, list(variants))
+            rules = load_ruleset(ruleset, list(variants), coverage=coverage)
+        _RULES[key] = rules  # most recently used last
+        while len(_RULES) > _KEEP:
+            del _RULES[next(iter(_RULES))]
         if digest and rules.digest != digest:
             raise JuxError(f"the rule files of {rules.name} changed during the run (digest {rules.digest}, "
                            f"the run started with {digest})")
-        return list(run_games(rules, players, seeds, bots, record))
+        results = list(run_games(rules, players, seeds, bots, record))
+        for r in results:
+            r.variants = tuple(variants)
+        return results
     except JuxError as e:  # as a plain JuxError: its subclasses do not all pickle back
         raise JuxError(str(e)) from None
 
@@ -111,20 +118,26 @@ class ParallelRun:
     Use as a context manager, or call close(): leaving early ends the workers at once.
 
     ruleset: a name or path, variants: names or paths (as load_ruleset takes them); bots: one spec
-    string per seat; digest: the ruleset's digest, checked in each worker.
+    string per seat; digest: the ruleset's digest, checked in each worker. coverage: the rules
+    compiled with coverage (each result carries its game's counts, see coverage.py).
+    jobs: instead of variants and seeds, several [(variants, seeds)] played in one pool (a sweep
+    of tile combinations); each result says its variants.
     """
 
     def __init__(self, ruleset, variants, players: int, seeds, bots, workers: int,
-                 record: bool = False, digest: str | None = None, chunk: int = MAX_CHUNK):
-        self.tasks = chunks(seeds, workers, chunk)
+                 record: bool = False, digest: str | None = None, chunk: int = MAX_CHUNK,
+                 coverage: bool = False, jobs=None):
+        if jobs is None:
+            jobs = [(variants, seeds)]
+        self.tasks = [(tuple(v), part) for v, s in jobs for part in chunks(s, workers, chunk)]
         self.workers = max(1, min(workers, len(self.tasks) or 1))
         self._pool = ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_start_worker)
         self._closed = False
         self._futures = []
         self._received = []  # results come back from the workers, not yet all taken by the caller
         try:
-            self._futures = [self._pool.submit(_play_chunk, str(ruleset), list(variants), digest, players,
-                                               list(bots), seeds, record) for seeds in self.tasks]
+            self._futures = [self._pool.submit(_play_chunk, str(ruleset), list(v), digest, players,
+                                               list(bots), seeds, record, coverage) for v, seeds in self.tasks]
         except BaseException:
             self.close()
             raise

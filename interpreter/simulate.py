@@ -28,6 +28,7 @@ class GameResult:
     record: dict | None = field(default=None, repr=False)
     first: int | None = None  # the starting seat: who took the first decision outside a draft
     coverage: dict | None = field(default=None, repr=False)  # with coverage: this game's counts
+    variants: tuple = field(default=(), compare=False)  # set by a parallel run: its variants
 
 
     @property
