@@ -1,0 +1,107 @@
+"""Balance sweeps (interpreter/balance.py): the grid, the figures, resume, the report."""
+import json
+
+import pytest
+
+from interpreter.balance import Sweep, combo_stats, per_tile, tile_grid, write_report
+from interpreter.errors import JuxError
+from interpreter.simulate import GameResult
+
+GAME = "capital_jux"
+
+
+def test_the_grid_is_every_combination_or_the_families_named():
+    keys, combos = tile_grid(GAME)
+    assert keys == [("power", "blue"), ("power", "pink"), ("power", "yellow"), ("power", "green")]
+    assert len(combos) == 256 == len(set(combos))
+    assert {c[0] for c in combos} == {"agent", "infiltrator", "recruiter", "outsider"}
+    keys, combos = tile_grid(GAME, ["rebels"])
+    assert combos == [(b, "cleric", "merchant", "scholar") for b in ("agent", "infiltrator", "recruiter", "outsider")]
+    assert len(tile_grid(GAME, ["rebels", "scientists"])[1]) == 16
+    with pytest.raises(JuxError, match="unknown family 'rebel'.*did you mean 'rebels'"):
+        tile_grid(GAME, ["rebel"])
+
+
+def result(seed, scores, first, powers=(), choices=((0, 3, 2, 2),)):
+    best = max(scores)
+    return GameResult(seed=seed, scores=list(scores), winners=[p for p, s in enumerate(scores) if s == best],
+                      turns=10 + seed, first=first,
+                      coverage={"runs": [], "choices": [list(c) for c in choices], "powers": [list(p) for p in powers]})
+
+
+def test_a_combination_s_figures():
+    # the starting seat (first) wins 2 of 4 games outright and shares a third (a tie: half a win)
+    results = [result(0, [5, 1], 0, powers=[("power", "blue", 2, 2, 6, 20)]),
+               result(1, [3, 3], 1), result(2, [1, 4], 1, powers=[("power", "blue", 1, 1, -1, 1)]),
+               result(3, [0, 2], 0)]
+    c = combo_stats(["a", "b"], results, players=2, comparisons=1)
+    assert c["games"] == 4 and c["start_games"] == 4 and c["start_wins"] == 2.5 and c["start_rate"] == 0.625
+    assert c["score_mean"] == pytest.approx(19 / 8, abs=1e-4)
+    assert c["turns_mean"] == 11.5
+    assert c["decisions"] == 12 and c["single_option"] == 4 and c["single_share"] == pytest.approx(1 / 3, abs=1e-4)
+    assert c["powers"] == {"power[blue]": {"uses": 3, "per_game": 0.75, "mean_change": pytest.approx(5 / 3, abs=1e-4),
+                                           "seated": 3, "change": 5}}
+    assert c["flag"] == ""  # 4 games: the interval holds 50%
+    lucky = [result(i, [9, 1], 0) for i in range(40)]
+    assert combo_stats(["a", "b"], lucky, 2, 1)["flag"] == "!!"
+    # 22 wins of 30 is away from 50% at 95% (one comparison: both flags), but not once the
+    # interval is corrected for 256 comparisons; 29 of 30 is away even then
+    some = [result(i, [9, 1] if i < 22 else [1, 9], 0) for i in range(30)]
+    assert combo_stats(["a", "b"], some, 2, 1)["flag"] == "!!"
+    assert combo_stats(["a", "b"], some, 2, 256)["flag"] == "!"
+    assert combo_stats(["a", "b"], [result(i, [9, 1] if i < 29 else [1, 9], 0) for i in range(30)], 2, 256)["flag"] == "!!"
+    assert combo_stats(["a", "b"], [result(i, [9, 1] if i < 20 else [1, 9], 0) for i in range(30)], 2, 1)["flag"] == ""
+
+
+def test_per_tile_pools_the_combinations_that_hold_the_tile():
+    a = combo_stats(["x", "p"], [result(0, [5, 1], 0, powers=[("power", "k1", 2, 2, 4, 8)])], 2, 1)
+    b = combo_stats(["y", "p"], [result(0, [1, 5], 0), result(1, [1, 7], 1)], 2, 1)
+    rows = per_tile([("power", "k1"), ("power", "k2")], [a, b], 2)
+    assert [(r["key"], r["tile"], r["combos"], r["games"]) for r in rows] == \
+        [("k1", "x", 1, 1), ("k1", "y", 1, 2), ("k2", "p", 2, 3)]
+    x, y, p = rows
+    assert x["start_rate"] == 1.0 and y["start_rate"] == 0.5 and p["start_rate"] == pytest.approx(2 / 3, abs=1e-4)
+    assert x["power_per_game"] == 2 and x["power_mean_change"] == 2 and y["power_per_game"] == 0
+
+
+def test_a_sweep_in_parallel_is_the_sweep_in_one_process_and_resumes_to_the_same(tmp_path):
+    one = Sweep(GAME, 3, 4, seed=5, families=["rebels"], out_dir=tmp_path / "one")
+    one.run(workers=1)
+    two = Sweep(GAME, 3, 4, seed=5, families=["rebels"], out_dir=tmp_path / "two")
+    two.run(workers=2)
+    whole = json.loads(one.path.read_text())
+    assert whole == json.loads(two.path.read_text())
+    assert len(whole["combos"]) == 4 and all(c["games"] == 4 for c in whole["combos"])
+    assert all(0 <= c["start_games"] <= 4 and c["powers"]["power[blue]"]["uses"] > 0 for c in whole["combos"])
+
+    stopped = Sweep(GAME, 3, 4, seed=5, families=["rebels"], out_dir=tmp_path / "stopped")
+    played = []
+
+    def stop_after_six(r):
+        played.append(r)
+        if len(played) == 6:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        stopped.run(workers=1, on_game=stop_after_six)
+    assert len(json.loads(stopped.path.read_text())["combos"]) == 1  # the finished combination is kept
+    again = Sweep(GAME, 3, 4, seed=5, families=["rebels"], out_dir=tmp_path / "stopped")
+    assert again.resume() == 1 and len(again.todo()) == 3
+    again.run(workers=2)
+    assert json.loads(again.path.read_text()) == whole
+
+    other = Sweep(GAME, 3, 5, seed=5, families=["rebels"], out_dir=tmp_path / "stopped")
+    with pytest.raises(JuxError, match="other settings \\(games_per_combo\\)"):
+        other.resume()
+
+
+def test_the_report_has_the_tables_and_the_charts(tmp_path):
+    sweep = Sweep(GAME, 4, 3, families=["nobles"], out_dir=tmp_path / "out")
+    sweep.run(workers=1)
+    report = write_report(sweep).read_text()
+    assert report.startswith("# Balance: Capital Jux, 4 players")
+    assert "| yellow | follower | 1 | 3 |" in report and "## Flagged combinations" in report
+    assert "| agent, cleric, sentinel, scholar |" in report
+    for png in ("start_seat_win_rate.png", "power_use.png", "mean_score.png"):
+        assert f"]({png})" in report
+        assert (tmp_path / "out" / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
