@@ -21,6 +21,7 @@ What is measured, per combination (and pooled per tile):
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -201,9 +202,10 @@ class Sweep:
     def todo(self) -> list:
         return [c for c in self.combos if ",".join(c) not in self.done]
 
-    def run(self, workers: int = 1, on_game=None) -> None:
+    def run(self, workers: int = 1, on_game=None, guard=None) -> None:
         """Play the combinations not done yet; after each, save balance.json. on_game(result) is
-        called for each game (progress). Ctrl-C or a dead worker leave the finished ones saved."""
+        called for each game (progress); guard: a context manager held while the file is written
+        (signals wait). Ctrl-C or a dead worker leave the finished ones saved."""
         from .parallel import ParallelRun
         from .simulate import run_games
 
@@ -223,7 +225,8 @@ class Sweep:
                 got.sort(key=lambda r: r.seed)
                 self.done[combo_name] = combo_stats(combo_name.split(","), got, self.players, len(self.combos))
                 del pending[combo_name]
-                self.save()
+                with guard or contextlib.nullcontext():
+                    self.save()
 
         if workers <= 1:
             for combo in todo:

@@ -5,8 +5,13 @@ Usage:
                                   folder of rulesets); prints ok or every error as path:line:col
   jux simulate RULESET [--players N] [--games G] [--seed S] [--bots random,...]
                [--json OUT.json] [--csv OUT.csv] [--records DIR] [--quiet] [--workers N] [--resume]
+               [--coverage [REPORT.md]]
                                   play G games between bots (game i uses seed S+i) on every core
-                                  and summarize; --resume continues an interrupted run
+                                  and summarize; --resume continues an interrupted run; --coverage
+                                  says which lines of effect code ran, never ran, and forced chooses
+  jux balance RULESET [--players N] [--games-per-combo G] [--tiles-grid all|FAMILY...] [--out DIR]
+              [--workers N] [--resume]
+                                  sweep tile combinations; a report of what each tile does
   jux replay RECORD.json [--viewer SEAT] [--rules RULESET]
                                   replay a game record: the log, then the final scores
   jux rules [RULESET]             list the rulesets, or show one: text, components, powers
@@ -240,10 +245,15 @@ def _simulate(args, stops) -> int:
     from .engine import load_ruleset
     from .files import save_json, write_text_atomic
     from .parallel import ParallelRun, WorkerDied, default_workers
-    from .simulate import csv_rows, result_of, play, seat_bots, summarize
+    from .simulate import csv_rows, seat_bots, summarize
 
     tiles = _tiles(args)
-    rules = load_ruleset(args.ruleset, tiles)
+    coverage = args.coverage is not None
+    rules = load_ruleset(args.ruleset, tiles, coverage=coverage)
+    if coverage:
+        rules.coverage.reset()
+        if args.coverage != "-":
+            _check_output_file(Path(args.coverage))
     players = args.players if args.players is not None else _players_default(rules)
     if not rules.min_players <= players <= rules.max_players:
         raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
@@ -281,10 +291,10 @@ def _simulate(args, stops) -> int:
     run = None
     try:
         if workers == 1 or len(todo) <= 1:
-            run = _in_process(rules, players, todo, factories, keep_record, result_of, play)
+            run = _in_process(rules, players, todo, factories, keep_record)
         else:  # the workers start now, before the progress bar's thread
             run = ParallelRun(args.ruleset, tiles, players, todo, specs, workers, record=keep_record,
-                              digest=rules.digest)
+                              digest=rules.digest, coverage=coverage)
         with run:
             if show_progress:
                 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
@@ -350,7 +360,115 @@ def _simulate(args, stops) -> int:
         return status
     if not args.quiet:
         _print_summary(summary, args, workers=1 if len(todo) <= 1 else min(workers, len(todo)))
+    if coverage:
+        _coverage_report(rules, [r for r in results if r.seed in todo], args.coverage)
     return 0
+
+
+# ------------------------------------------------------------------ balance
+
+
+def cmd_balance(args) -> int:
+    stops = _Stops()
+    try:
+        return _balance(args, stops)
+    finally:
+        stops.restore()
+
+
+def _balance(args, stops) -> int:
+    from .balance import Sweep, per_tile, write_report
+    from .bots import bot_factory
+    from .engine import load_ruleset
+    from .parallel import WorkerDied, default_workers
+    from .simulate import seat_bots
+
+    rules = load_ruleset(args.ruleset)
+    players = args.players if args.players is not None else _players_default(rules)
+    if not rules.min_players <= players <= rules.max_players:
+        raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+    if args.games_per_combo < 1:
+        raise JuxError("--games-per-combo must be 1 or more")
+    workers = args.workers if args.workers is not None else default_workers()
+    if workers < 1:
+        raise JuxError("--workers must be 1 or more")
+    specs = seat_bots(args.bots, players)
+    for s in specs:
+        bot_factory(s)  # an unknown bot is an error now, not in a worker
+    grid = [f.strip() for g in args.tiles_grid for f in g.split(",") if f.strip()]
+    sweep = Sweep(args.ruleset, players, args.games_per_combo, args.seed, specs, grid, args.out)
+    if args.resume:
+        sweep.resume()
+    elif sweep.path.exists():
+        raise JuxError(f"{sweep.path} exists: continue that sweep with --resume, or give another --out")
+    total = len(sweep.combos) * sweep.games
+    before = len(sweep.done) * sweep.games  # the games of the combinations done before (--resume)
+    stopped = None
+    start = time.perf_counter()
+    show_progress = not args.quiet and sys.stderr.isatty()
+    try:
+        if show_progress:
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+
+            columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                       TextColumn("games"), TextColumn("{task.fields[rate]}"),
+                       TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn()]
+            with Progress(*columns, console=_console(stderr=True), transient=True) as progress:
+                task = progress.add_task(f"{rules.name} {len(sweep.combos)} combinations", total=total,
+                                         completed=len(sweep.done) * sweep.games, rate="")
+                played = [0, start]
+
+                def on_game(_):
+                    played[0] += 1
+                    now = time.perf_counter()
+                    if now - played[1] > 0.1:
+                        played[1] = now
+                        progress.update(task, completed=before + played[0],
+                                        rate=f"{played[0] / (now - start):.0f} games/s")
+
+                sweep.run(workers, on_game, stops.held())
+        else:
+            sweep.run(workers, None, stops.held())
+    except KeyboardInterrupt as e:
+        stopped = ("terminated", 143) if isinstance(e, _Terminated) else ("interrupted", 130)
+    except WorkerDied as e:
+        stopped = (str(e), 1)
+    stops.stopping = stopped is not None
+    with stops.held():
+        report = write_report(sweep) if sweep.done else None
+    if stopped is not None:
+        message, status = stopped
+        _err(f"{message}: kept {len(sweep.done)} of {len(sweep.combos)} combinations in {sweep.path}; "
+             f"run the same command with --resume to play the other {len(sweep.todo())}")
+        return status
+    if not args.quiet:
+        _print_balance(sweep, per_tile(sweep.keys, sweep.results(), players), time.perf_counter() - start)
+    print(f"report: {report}")
+    return 0
+
+
+def _print_balance(sweep, tiles, seconds: float) -> None:
+    from rich.table import Table
+
+    out = _console()
+    fair = 100 / sweep.players
+    t = Table(title=f"{sweep.rules.title}, {sweep.players} players: {len(sweep.combos)} combinations x "
+                    f"{sweep.games} games", title_justify="left")
+    for col in ("Key", "Tile", "Score", "Start wins", "95% CI", "Uses/game", "Change"):
+        t.add_column(col, justify="left" if col in ("Key", "Tile") else "right", no_wrap=True)
+    for r in tiles:
+        ci = f"{100 * r['start_ci'][0]:.0f}-{100 * r['start_ci'][1]:.0f}%" if r["start_ci"] else "-"
+        rate = f"{100 * r['start_rate']:.1f}%{r['flag']}" if r["start_rate"] is not None else "-"
+        change = "-" if r["power_mean_change"] is None else f"{r['power_mean_change']:+.2f}"
+        per = "-" if r["power_per_game"] is None else f"{r['power_per_game']:.2f}"
+        t.add_row(r["key"], r["tile"], f"{r['score_mean']:.1f}", rate, ci, per, change)
+    out.print(t)
+    flagged = [c for c in sweep.results() if c["flag"]]
+    strong = [c for c in flagged if c["flag"] == "!!"]
+    out.print(f"starting seat fair rate {fair:.0f}%; combinations flagged: {len(flagged)} at 95% "
+              f"({len(strong)} also after the correction for {len(sweep.combos)} comparisons); "
+              f"time {seconds:.1f} s", markup=False, highlight=False)
 
 
 class _Terminated(KeyboardInterrupt):
@@ -414,8 +532,10 @@ class _Stops:
 class _in_process:
     """The games played here, one after another (one worker): the same interface as ParallelRun."""
 
-    def __init__(self, rules, players, seeds, factories, record, result_of, play):
-        self._games = (result_of(play(rules, players, seed, factories), record=record) for seed in seeds)
+    def __init__(self, rules, players, seeds, factories, record):
+        from .simulate import run_games
+
+        self._games = run_games(rules, players, seeds, factories, record)
 
     def __iter__(self):
         return iter(self._games)
@@ -438,6 +558,56 @@ def _keep(r, done: dict, records, save_json, specs, stops) -> None:
             save_json(dict(r.record, bots=specs), records / f"game-{r.seed}.json")
             r.record = None
         done[r.seed] = r
+
+
+def _coverage_report(rules, results, target: str) -> None:
+    """--coverage: the counts of the games played in this run (a resumed run's earlier games are
+    not counted), as Markdown in a file, or '-': a summary in the terminal."""
+    from . import coverage
+
+    total = None
+    counted = 0
+    for r in results:
+        if r.coverage is not None:
+            total = coverage.add(total, r.coverage)
+            counted += 1
+    base = rules.coverage.data()
+    empty = {**base, "runs": [0] * len(base["runs"]), "choices": [[0, 0, 0, 0] for _ in base["choices"]],
+             "powers": []}
+    data = coverage.add(empty, total) if total is not None else empty
+    if target != "-":
+        from .files import write_text_atomic
+
+        write_text_atomic(Path(target), coverage.markdown(data, counted))
+        print(f"coverage of {counted} games: {target}")
+        return
+    _print_coverage(data, counted)
+
+
+def _print_coverage(data: dict, games: int) -> None:
+    from rich.table import Table
+
+    from . import coverage
+
+    out = _console()
+    rep = coverage.report(data)
+    t = Table(title=f"Rule coverage ({games} games)", title_justify="left")
+    t.add_column("File", overflow="fold")
+    for col in ("Statements", "Ran", "Never ran", "Forced chooses"):
+        t.add_column(col, justify="right", no_wrap=True)
+    for f, e in rep.items():
+        t.add_row(f, str(e["statements"]), f"{e['ran']} ({100 * e['ran'] // max(1, e['statements'])}%)",
+                  str(len(e["never"])), str(len(e["forced"])))
+    out.print(t)
+    for f, e in rep.items():
+        for line, col, what in e["never"]:
+            out.print(f"{f}:{line}:{col}: never ran ({what}): {coverage.source_line(e['path'], line)}",
+                      markup=False, highlight=False, soft_wrap=True)
+        for line, col, reached, asked, most in e["forced"]:
+            why = ("never reached" if not reached else "never had an option" if not asked
+                   else f"asked {asked} times, always one possible answer")
+            out.print(f"{f}:{line}:{col}: choose {why}: {coverage.source_line(e['path'], line)}",
+                      markup=False, highlight=False, soft_wrap=True)
 
 
 SETTING_NAMES = {"ruleset": "ruleset", "variants": "tiles", "players": "players", "bots": "bots",
@@ -937,7 +1107,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="continue an interrupted run: keep the games in its --json file (or --records "
                         "folder), play the others")
+    p.add_argument("--coverage", nargs="?", const="-", metavar="REPORT.md",
+                   help="count which lines of effect code run, how often, and which choose is never a "
+                        "real choice: a summary here, or the whole report as Markdown in REPORT.md")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("balance", help="sweep power-tile combinations and report what each tile does",
+                       description="Play GAMES games (the same seeds) with every combination of tiles, on "
+                                   "every core, and write a report (Markdown and PNG charts) to --out.")
+    p.add_argument("ruleset", metavar="RULESET", help="a ruleset name (a folder under rules/) or path")
+    p.add_argument("--players", "-p", type=_int, help="number of players (default: 4 if allowed)")
+    p.add_argument("--games-per-combo", "-n", type=_int, default=100, metavar="GAMES",
+                   help="games per combination (default 100)")
+    p.add_argument("--tiles-grid", nargs="+", default=["all"], metavar="all|FAMILY",
+                   help="all combinations (default), or vary only the tiles of these families "
+                        "(the other colours keep their A tile)")
+    p.add_argument("--seed", "-s", type=_int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--bots", "-b", default="random",
+                   help="a bot for every seat, or one per seat separated by commas (default: random)")
+    p.add_argument("--workers", "-w", type=_int, metavar="N", help="processes (default: one per core)")
+    p.add_argument("--out", "-o", metavar="DIR",
+                   help="folder for balance.json, report.md and the charts (default balance-RULESET-Np)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue an interrupted sweep from its balance.json")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no table")
+    p.set_defaults(func=cmd_balance)
 
     p = sub.add_parser("replay", help="replay a game record and print its log and result",
                        description="Replay a game record (or save) and print the log and the scores.")

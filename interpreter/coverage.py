@@ -131,7 +131,10 @@ def report(data: dict, games: int | None = None) -> dict:
     files: dict = {}
 
     def entry(f):
-        return files.setdefault(f, {"lines": {}, "never": [], "forced": [], "statements": 0, "ran": 0})
+        name = shown(f)
+        if name not in files:
+            files[name] = {"path": f, "lines": {}, "never": [], "forced": [], "statements": 0, "ran": 0}
+        return files[name]
 
     for (f, line, col, what), runs in zip(data["sites"], data["runs"]):
         e = entry(f)
@@ -148,6 +151,21 @@ def report(data: dict, games: int | None = None) -> dict:
         e["never"].sort()
         e["forced"].sort()
     return dict(sorted(files.items()))
+
+
+ROOT = Path(__file__).resolve().parent.parent  # where rules/ and variants/ are
+
+
+def shown(file: str) -> str:
+    """A rule file's path as a report shows it: from the current folder, or from jux's own folder
+    (rules/..., variants/...), else whole."""
+    p = Path(file).resolve()
+    for base in (Path.cwd().resolve(), ROOT):
+        try:
+            return str(p.relative_to(base))
+        except ValueError:
+            continue
+    return str(file)
 
 
 def source_line(file: str, line: int) -> str:
@@ -175,7 +193,7 @@ def markdown(data: dict, games: int) -> str:
             out.append("Never ran:")
             out.append("")
             for line, col, what in e["never"]:
-                out.append(f"- {f}:{line}:{col} ({what}) `{source_line(f, line)}`")
+                out.append(f"- {f}:{line}:{col} ({what}) `{source_line(e['path'], line)}`")
         if e["forced"]:
             if e["never"]:
                 out.append("")
@@ -184,7 +202,7 @@ def markdown(data: dict, games: int) -> str:
             for line, col, reached, asked, most in e["forced"]:
                 why = ("never reached" if not reached else "never had an option" if not asked
                        else f"asked {asked} times, always one possible answer")
-                out.append(f"- {f}:{line}:{col} {why} `{source_line(f, line)}`")
+                out.append(f"- {f}:{line}:{col} {why} `{source_line(e['path'], line)}`")
     if data.get("powers"):
         out += ["", "## Powers", "", "How often each slot's procedure (a power) ran, and how it changed the score of the",
                 "seat it was for (the first seat among its arguments), from its call to its end.", "",
@@ -200,4 +218,4 @@ def markdown(data: dict, games: int) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["Counts", "add", "counted_decide", "report", "markdown", "source_line"]
+__all__ = ["Counts", "add", "counted_decide", "report", "markdown", "shown", "source_line"]

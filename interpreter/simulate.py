@@ -48,10 +48,11 @@ class GameResult:
 
 
 def seat_bots(specs, players: int) -> list:
-    """Bot specs for each seat from a list (or comma-separated string) of 1 or `players` names."""
+    """Bot specs for each seat from a list (or comma-separated string) of 1 or `players` names
+    (or bot factories, kept as they are)."""
     if isinstance(specs, str):
         specs = specs.split(",")
-    specs = [s.strip() for s in specs]
+    specs = [s if callable(s) else s.strip() for s in specs]
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:

@@ -105,3 +105,36 @@ def test_the_report_has_the_tables_and_the_charts(tmp_path):
     for png in ("start_seat_win_rate.png", "power_use.png", "mean_score.png"):
         assert f"]({png})" in report
         assert (tmp_path / "out" / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_jux_balance_writes_the_report_and_refuses_to_overwrite(tmp_path, capsys):
+    from interpreter.cli import main
+
+    out = tmp_path / "b"
+    args = ["balance", GAME, "--players", "3", "--games-per-combo", "3", "--tiles-grid", "rebels",
+            "--workers", "1", "--out", str(out)]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "Capital Jux, 3 players: 4 combinations x 3 games" in text and f"report: {out / 'report.md'}" in text
+    assert "| blue | outsider | 1 | 3 |" in (out / "report.md").read_text()
+    assert main(args) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == f"jux: {out / 'balance.json'} exists: continue that sweep with --resume, or give another --out"
+    assert main(args + ["--resume"]) == 0
+    assert main(["balance", GAME, "--tiles-grid", "nobel", "--out", str(tmp_path / "c")]) == 1
+    assert capsys.readouterr().err.startswith("jux: unknown family 'nobel' (did you mean 'nobles'?); the families of")
+
+
+def test_jux_simulate_coverage_in_the_terminal_and_as_markdown(tmp_path, capsys):
+    from interpreter.cli import main
+
+    args = ["simulate", GAME, "--games", "6", "--tiles", "mentalist", "--quiet"]
+    assert main(args + ["--coverage", "--workers", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "Rule coverage (6 games)" in text
+    assert "mentalist.yaml" in text and "never ran (function turn_unavailable)" in text
+    md = tmp_path / "cov.md"
+    assert main(args + ["--coverage", str(md), "--workers", "1"]) == 0
+    assert capsys.readouterr().out.strip() == f"coverage of 6 games: {md}"
+    report = md.read_text()
+    assert report.startswith("# Rule coverage (6 games)") and "## Powers" in report and "| power | pink |" in report
