@@ -202,10 +202,12 @@ class Sweep:
     def todo(self) -> list:
         return [c for c in self.combos if ",".join(c) not in self.done]
 
-    def run(self, workers: int = 1, on_game=None, guard=None) -> None:
+    def run(self, workers: int = 1, on_game=None, guard=None, cluster: str | None = None,
+            cluster_timeout: float = 10.0) -> None:
         """Play the combinations not done yet; after each, save balance.json. on_game(result) is
         called for each game (progress); guard: a context manager held while the file is written
-        (signals wait). Ctrl-C or a dead worker leave the finished ones saved."""
+        (signals wait); cluster: a Dask scheduler's address to play on instead (cluster.py).
+        Ctrl-C or a dead worker leave the finished ones saved."""
         from .parallel import ParallelRun
         from .simulate import run_games
 
@@ -228,6 +230,15 @@ class Sweep:
                 with guard or contextlib.nullcontext():
                     self.save()
 
+        jobs = [(list(c), seeds) for c in todo]
+        if cluster:
+            from .cluster import ClusterRun
+
+            with ClusterRun(cluster, self.ruleset, [], self.players, [], self.bots, coverage=True, jobs=jobs,
+                            timeout=cluster_timeout) as run:
+                for r in run:
+                    take(r, ",".join(r.variants))
+            return
         if workers <= 1:
             for combo in todo:
                 rules = load_ruleset(self.ruleset, list(combo), coverage=True)
@@ -235,7 +246,7 @@ class Sweep:
                     take(r, ",".join(combo))
             return
         with ParallelRun(self.ruleset, [], self.players, [], self.bots, workers, coverage=True,
-                         jobs=[(list(c), seeds) for c in todo]) as run:
+                         jobs=jobs) as run:
             for r in run:
                 take(r, ",".join(r.variants))
 

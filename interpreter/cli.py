@@ -290,7 +290,13 @@ def _simulate(args, stops) -> int:
     start = time.perf_counter()
     run = None
     try:
-        if workers == 1 or len(todo) <= 1:
+        if args.cluster:
+            from .cluster import ClusterRun
+
+            run = ClusterRun(args.cluster, args.ruleset, tiles, players, todo, specs, record=keep_record,
+                             digest=rules.digest, coverage=coverage, timeout=args.cluster_timeout)
+            workers = run.workers
+        elif workers == 1 or len(todo) <= 1:
             run = _in_process(rules, players, todo, factories, keep_record)
         else:  # the workers start now, before the progress bar's thread
             run = ParallelRun(args.ruleset, tiles, players, todo, specs, workers, record=keep_record,
@@ -427,9 +433,9 @@ def _balance(args, stops) -> int:
                         progress.update(task, completed=before + played[0],
                                         rate=f"{played[0] / (now - start):.0f} games/s")
 
-                sweep.run(workers, on_game, stops.held())
+                sweep.run(workers, on_game, stops.held(), args.cluster, args.cluster_timeout)
         else:
-            sweep.run(workers, None, stops.held())
+            sweep.run(workers, None, stops.held(), args.cluster, args.cluster_timeout)
     except KeyboardInterrupt as e:
         stopped = ("terminated", 143) if isinstance(e, _Terminated) else ("interrupted", 130)
     except WorkerDied as e:
@@ -1074,6 +1080,14 @@ def _tile_names(rules) -> list:
     return [v for v in rules.variants if v not in cat or cat[v].fills]
 
 
+def _cluster_options(p) -> None:
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play on a Dask distributed cluster (its scheduler, e.g. tcp://host:8786) "
+                        "instead of this machine's cores; needs pip install '.[cluster]'")
+    p.add_argument("--cluster-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="how long to wait for the cluster's scheduler (default 10)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="jux: a rules-as-data engine for card games.",
@@ -1107,6 +1121,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="continue an interrupted run: keep the games in its --json file (or --records "
                         "folder), play the others")
+    _cluster_options(p)
     p.add_argument("--coverage", nargs="?", const="-", metavar="REPORT.md",
                    help="count which lines of effect code run, how often, and which choose is never a "
                         "real choice: a summary here, or the whole report as Markdown in REPORT.md")
@@ -1131,6 +1146,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="continue an interrupted sweep from its balance.json")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no table")
+    _cluster_options(p)
     p.set_defaults(func=cmd_balance)
 
     p = sub.add_parser("replay", help="replay a game record and print its log and result",
