@@ -29,6 +29,7 @@ from pathlib import Path
 
 from .engine import load_ruleset
 from .errors import JuxError, did_you_mean
+from .simulate import seat_bots
 from .stats import mean_sd, wilson
 from .variants import catalogue
 
@@ -161,7 +162,7 @@ class Sweep:
         self.players = int(players)
         self.games = int(games)
         self.seed = int(seed)
-        self.bots = list(bots) if len(bots) == players else list(bots) * players
+        self.bots = seat_bots(list(bots), self.players)
         self.families = [f for f in families if f] or ["all"]
         self.keys, self.combos = tile_grid(self.ruleset, self.families)
         self.rules = load_ruleset(self.ruleset)

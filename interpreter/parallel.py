@@ -52,8 +52,7 @@ def chunks(seeds, workers: int, most: int = MAX_CHUNK) -> list:
 
 # ------------------------------------------------------------------ in the worker
 
-_RULES: dict = {}  # the rulesets this worker loaded, the last few kept (a sweep loads many)
-_KEEP = 4
+_RULES: dict = {}  # the rulesets this worker loaded (about 0.3 MB each: a sweep of 256 keeps them all)
 
 
 def _start_worker() -> None:
@@ -74,12 +73,9 @@ def _start_worker() -> None:
 def _play_chunk(ruleset, variants, digest, players, bots, seeds, record, coverage=False):
     key = (ruleset, tuple(variants), coverage)
     try:
-        rules = _RULES.pop(key, None)
+        rules = _RULES.get(key)
         if rules is None:
-            rules = load_ruleset(ruleset, list(variants), coverage=coverage)
-        _RULES[key] = rules  # most recently used last
-        while len(_RULES) > _KEEP:
-            del _RULES[next(iter(_RULES))]
+            rules = _RULES[key] = load_ruleset(ruleset, list(variants), coverage=coverage)
         if digest and rules.digest != digest:
             raise JuxError(f"the rule files of {rules.name} changed during the run (digest {rules.digest}, "
                            f"the run started with {digest})")
