@@ -3,8 +3,9 @@
 Target: within 10% of linear in the number of cores (efficiency = speed-up / workers >= 90%) for
 10,000 4-player games between random bots. Both runs play the same seeds and must give the same
 results. The machine should be otherwise idle: the load average is printed beside the figures.
-The CPU seconds (jux and its workers together) show what running in parallel costs whatever the
-load: on a busy machine the wall-clock speed-up cannot reach linear, the CPU time still should.
+The CPU seconds (jux and its workers together) and the run with one worker process in a pool show
+what running in parallel costs whatever the load: on a busy machine the wall-clock speed-up cannot
+reach linear, those still should show no more than a few per cent.
 
 Usage: python bench/parallel.py [--games N] [--players P] [--workers W] [--bots SPEC]
 """
@@ -53,20 +54,25 @@ def main(argv=None) -> int:
     one = [r.to_json() for r in run_games(rules, a.players, seeds, bots)]
     t1, c1 = time.perf_counter() - t, cpu_seconds() - c
 
-    t, c = time.perf_counter(), cpu_seconds()
-    with ParallelRun(a.ruleset, [], a.players, seeds, bots, a.workers, digest=rules.digest) as run:
-        many = sorted((r.to_json() for r in run), key=lambda g: g["seed"])
-        workers = run.workers
-    tn, cn = time.perf_counter() - t, cpu_seconds() - c
-    if many != one:
-        out.print("[red]the runs differ: results depend on the number of workers[/]")
-        return 1
+    def pool(workers):
+        t, c = time.perf_counter(), cpu_seconds()
+        with ParallelRun(a.ruleset, [], a.players, seeds, bots, workers, digest=rules.digest) as run:
+            got = sorted((r.to_json() for r in run), key=lambda g: g["seed"])
+        if got != one:
+            out.print("[red]the runs differ: results depend on the number of workers[/]")
+            sys.exit(1)
+        return run.workers, time.perf_counter() - t, cpu_seconds() - c
+
+    workers, tn, cn = pool(a.workers)
+    _, tp, cp = pool(1)  # the cost of the pool itself, whatever the load: one worker process
 
     table = Table(title=f"{a.ruleset}: {a.games} games, {a.players} players, {a.bots} bots, "
                         f"{default_workers()} cores", title_justify="left")
     for col in ("Workers", "Seconds", "Games/s", "Speed-up", "Efficiency", "CPU s"):
         table.add_column(col, justify="right")
     table.add_row("1", f"{t1:.2f}", f"{a.games / t1:.1f}", "1.00", "100%", f"{c1:.2f}")
+    table.add_row("1 in a pool", f"{tp:.2f}", f"{a.games / tp:.1f}", f"{t1 / tp:.2f}", f"{100 * t1 / tp:.0f}%",
+                  f"{cp:.2f}")
     speedup = t1 / tn
     table.add_row(str(workers), f"{tn:.2f}", f"{a.games / tn:.1f}", f"{speedup:.2f}",
                   f"{100 * speedup / workers:.0f}%", f"{cn:.2f}")
