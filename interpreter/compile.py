@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from . import runtime
 from .errors import Pos
 from .state import PLAYERS, SEATS, Card
-from .syntax import CallStmt, Choose, CondExpr, For, Index, Let, ListComp, ListLit, Name, Simultaneously, Str, walk
+from .syntax import (Assign, Call, CallStmt, Choose, CondExpr, For, Index, Let, ListComp, ListLit, Log, Name, Node,
+                     Show, Simultaneously, Str, walk)
 
 BUILTINS = {
     # name: (min args, max args, takes a generator form)
@@ -29,6 +30,45 @@ BUILTINS = {
 }
 IMPURE_BUILTINS = {"random"}  # they change the state (the generator): not allowed in functions
 LAMBDA_BUILTINS = {"max_by", "min_by", "sort_by"}
+
+
+def log_only_lets(body) -> set:
+    """Names a routine binds with `let` and reads only in `log` and `show` statements.
+
+    Such a let is worked out only when the game keeps a log: a simulation without a log skips
+    what only the log would say. A let whose value draws from the generator (random) is always
+    run, so a game is the same with or without its log. In a routine that may stop, the value is
+    kept beside the log (State.lv), not among the routine's locals, so the game's state does not
+    depend on its log either.
+    """
+    lets, other, read = set(), set(), set()
+
+    def visit(n, quiet):
+        if isinstance(n, tuple):
+            for x in n:
+                visit(x, quiet)
+            return
+        if not isinstance(n, Node):
+            return
+        if isinstance(n, (Log, Show)):
+            quiet = True
+        if isinstance(n, Name) and not quiet:
+            read.add(n.id)
+        elif isinstance(n, Assign):
+            other.add(n.name)
+        elif isinstance(n, Let):
+            if any(isinstance(x, Call) and x.func in IMPURE_BUILTINS for x in walk(n.value)):
+                other.update(n.pattern.names)
+            else:
+                lets.update(n.pattern.names)
+        elif isinstance(n, (For, Choose, Simultaneously)):
+            other.update(n.pattern.names)
+        for f in n.__dataclass_fields__:
+            if f != "pos":
+                visit(getattr(n, f), quiet)
+
+    visit(body, False)
+    return lets - other - read
 
 
 @dataclass
@@ -166,6 +206,7 @@ class Compiler:
         self.prompts: list = []
         self.unavailables: list = []
         self.uid = itertools.count()
+        self._quiet: set = set()  # the routine's lets read only by the log (log_only_lets)
 
     # ---------------------------------------------------------- names
 
@@ -408,7 +449,8 @@ class Compiler:
 
     def s_Let(self, s, ctx, ind):
         self._declare(s.pattern, ctx)
-        self._emit(ind, f"{self._pat(s.pattern, ctx.env)} = {self.ex(s.value, ctx)}", s)
+        guard = "if S.log is not None: " if set(s.pattern.names) <= self._quiet else ""
+        self._emit(ind, f"{guard}{self._pat(s.pattern, ctx.env)} = {self.ex(s.value, ctx)}", s)
 
     def _declare(self, pattern, ctx):
         for n in pattern.names:
@@ -525,6 +567,8 @@ class Compiler:
         self._hidden = len(slots)
         self._slots = slots
         ctx = Ctx({p: f"L[{slots[p]}]" for p in params}, True, "", slots)
+        for n in self._quiet:  # kept beside the log, by thread, frame depth and slot
+            ctx.env[n] = f"S.lv[(T[6], len(T[0]), {slots[n]})]"
         rid = self._register(fname)
         blocks: list = [[]]  # each block: list of (indent, text, pos)
         self._lower(body, ctx, blocks)
@@ -769,6 +813,9 @@ class Compiler:
         routines = [(n, r.params, r.body, r.pos) for n, r in spec.procedures.items()]
         routines.append(("__flow__", (), spec.flow.body, spec.flow.pos))
         for name, params, body, pos in routines:
+            # (a `simultaneously` body runs in threads of its own: its routine keeps every let)
+            nested = any(isinstance(n, Simultaneously) for n in walk(body))
+            self._quiet = set() if nested else log_only_lets(body)
             if name in self.suspends or name == "__flow__":
                 rid, nslots = self.resumable(f"R_{name}", params, body)
                 resumable_info[name] = (rid, nslots - len(params))

@@ -104,7 +104,7 @@ class Ruleset:
             S.threads = []
             S.next_tid = 1
             S.steps = 0
-            S.log = None
+            S.log = S.lv = None
             self._initial[n] = S
         return self._initial[n]
 
@@ -277,6 +277,7 @@ class Game:
         S.next_tid = 1
         S.steps = 0
         S.log = [] if log else None
+        S.lv = {} if log else None
         g = cls(rules, S, int(seed), names)
         if start:
             g._run()

@@ -49,9 +49,11 @@ class State:
         a frame is [routine id, resume point, locals]
     n: number of players
     log: events for the log (None when not logging, e.g. in a search copy)
+    lv: with a log, the values that only the log reads, of routines that may stop, by (thread id,
+        frame depth, slot): not part of the game (a game without a log never works them out)
     """
 
-    __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "vis")
+    __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "lv", "vis")
 
     def copy(self, log: bool = False) -> "State":
         s = State.__new__(State)
@@ -67,6 +69,7 @@ class State:
         s.next_tid = self.next_tid
         s.steps = 0
         s.log = list(self.log) if (log and self.log is not None) else None
+        s.lv = dict(self.lv) if s.log is not None else None
         s.vis = self.vis
         return s
 
@@ -102,7 +105,7 @@ class State:
         s.n = int(d["players"])
         s.next_tid = int(d["next_tid"])
         s.steps = 0
-        s.log = None
+        s.log = s.lv = None
         s.vis = vis
         return s
 

@@ -578,3 +578,34 @@ def test_first_player_is_who_takes_the_first_decision_outside_simultaneously(tmp
     assert g.first_player == 1 and g.copy().first_player == 1
     g.apply(1)
     assert g.first_player == 1 and Game.from_record(g.record(), rules).first_player == 1
+
+
+def test_lets_read_only_by_the_log_run_only_with_a_log_and_the_game_is_the_same(tmp_path):
+    from interpreter.compile import log_only_lets
+
+    code = """
+        let total = sum([c.value for c in deck])
+        let pick = random([1, 2, 3, 4, 5, 6, 7, 8, 9])
+        let kept = 5
+        let (a, b) = (1, 2)
+        choose x from [1, 2] by 0
+        log "{pick} {total} {a}"
+        show "t" columns ["x"] rows [[b]]
+        n = random([10, 20, 30, 40, 50, 60, 70, 80, 90]) + kept + x
+    """
+    body = parse_block(textwrap.dedent(code), SRC)
+    # pick draws from the generator and kept is read by a statement: both always run
+    assert log_only_lets(body) == {"total", "a", "b"}
+    rules = ruleset(tmp_path, code)
+    assert "S.log is not None: S.lv[" in rules.source  # t may stop: the values wait beside the log
+    logged, quiet = Game.new(rules, 2, seed=5), Game.new(rules, 2, seed=5, log=False)
+    assert logged.state.to_json() == quiet.state.to_json()  # stopped at the choose
+    twin = logged.copy(log=True)  # (as the terminal UI keeps for undo)
+    for g in (logged, quiet, twin):
+        g.apply(1)
+    assert logged.state.to_json() == quiet.state.to_json() == twin.state.to_json()
+    assert twin.log_lines() == logged.log_lines() and twin.tables() == logged.tables()
+    assert logged.counter("n") == quiet.counter("n") and logged.counter("n") % 10 == 7
+    pick, total, a = logged.log_lines()[0].split()
+    assert 1 <= int(pick) <= 9 and int(total) == 2 * (1 + 2 + 3) and a == "1"
+    assert logged.tables()[0]["rows"] == [["2"]]
