@@ -13,7 +13,6 @@ Usage: python bench/bots.py [--greedy-games N] [--ismcts-games N] [--seconds S] 
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -25,17 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from interpreter.bots import bot_factory, make_bot  # noqa: E402
 from interpreter.simulate import play  # noqa: E402
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from interpreter.stats import wilson  # noqa: E402
 
 
 def one_game(args):

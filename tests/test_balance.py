@@ -138,3 +138,15 @@ def test_jux_simulate_coverage_in_the_terminal_and_as_markdown(tmp_path, capsys)
     assert capsys.readouterr().out.strip() == f"coverage of 6 games: {md}"
     report = md.read_text()
     assert report.startswith("# Rule coverage (6 games)") and "## Powers" in report and "| power | pink |" in report
+
+
+def test_wilson_intervals():
+    from interpreter.stats import mean_sd, wilson, z_for
+
+    assert z_for(0.95) == pytest.approx(1.959964, abs=1e-5)
+    lo, hi = wilson(127, 200)  # the ismcts match of docs/bots.md
+    assert (round(lo, 4), round(hi, 4)) == (0.5663, 0.6986)
+    assert wilson(0, 0) == (0.0, 1.0) and wilson(10, 10)[1] == 1.0 and wilson(0, 10)[0] == pytest.approx(0, abs=1e-12)
+    assert wilson(50, 100, 0.999)[0] < wilson(50, 100)[0]
+    assert mean_sd([2, 4, 4, 4, 5, 5, 7, 9]) == (5.0, pytest.approx(2.13809, abs=1e-5))
+    assert mean_sd([]) == (None, None) and mean_sd([3]) == (3.0, 0.0)
