@@ -18,6 +18,7 @@ play: $(BIN)/jux
 
 bench: $(BIN)/jux
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/parallel.py
 	$(BIN)/python bench/bots.py
 
 clean:

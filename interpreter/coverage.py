@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import runtime
+from .paths import ROOT
 
 
 class Counts:
@@ -151,9 +152,6 @@ def report(data: dict, games: int | None = None) -> dict:
         e["never"].sort()
         e["forced"].sort()
     return dict(sorted(files.items()))
-
-
-ROOT = Path(__file__).resolve().parent.parent  # where rules/ and variants/ are
 
 
 def shown(file: str) -> str:

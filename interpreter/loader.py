@@ -15,7 +15,7 @@ import yaml
 from .errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
 from .syntax import Call, CallStmt, Const, Source, parse_block, parse_expr, parse_signature, rename_calls, walk
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+from .paths import RULES_DIR, default_ruleset  # noqa: F401 (default_ruleset: part of this module's API)
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 SECTIONS = ("game", "constants", "cards", "zones", "counters", "marks", "slots", "functions",
             "procedures", "flow")
@@ -398,16 +398,6 @@ def _schema_error(err, loc: Located, root: dict) -> list:
 
 
 # ---------------------------------------------------------------- ruleset
-
-
-def default_ruleset() -> str:
-    """The ruleset opened when none is named: the name in rules/default."""
-    try:
-        return (RULES_DIR / "default").read_text().strip()
-    except OSError:
-        from .errors import JuxError
-
-        raise JuxError(f"no ruleset named and no default: write a ruleset name in {RULES_DIR / 'default'}") from None
 
 
 def ruleset_path(name_or_path) -> Path:

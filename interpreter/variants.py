@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .errors import JuxError, did_you_mean
 
-VARIANTS_DIR = Path(__file__).resolve().parent.parent / "variants"
+from .paths import VARIANTS_DIR  # noqa: E402
 
 
 @dataclass

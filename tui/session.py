@@ -30,7 +30,7 @@ def random_seed() -> int:
 
 def rulesets() -> list:
     """The ruleset folders under rules/ (names), as `jux rules` lists them."""
-    from interpreter.loader import RULES_DIR
+    from interpreter.paths import RULES_DIR
 
     if not RULES_DIR.is_dir():
         return []
