@@ -7,7 +7,11 @@ The CPU seconds (jux and its workers together) and the run with one worker proce
 what running in parallel costs whatever the load: on a busy machine the wall-clock speed-up cannot
 reach linear, those still should show no more than a few per cent.
 
-Usage: python bench/parallel.py [--games N] [--players P] [--workers W] [--bots SPEC]
+With Dask distributed installed (`pip install .[cluster]`), the same games are then played on a
+local Dask cluster with as many single-threaded worker processes (`--cluster ADDRESS`: on an
+existing one): the cost of a cluster run against the local pool on the same work.
+
+Usage: python bench/parallel.py [--games N] [--players P] [--workers W] [--bots SPEC] [--cluster ADDRESS|none]
 """
 from __future__ import annotations
 
@@ -43,6 +47,8 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=default_workers(), help="default: every core")
     ap.add_argument("--bots", default="random")
     ap.add_argument("--ruleset", default="capital_jux")
+    ap.add_argument("--cluster", default="local",
+                    help="a Dask scheduler's address, 'local' (default: start one here) or 'none'")
     a = ap.parse_args(argv)
     out = Console(highlight=False)
     rules = load_ruleset(a.ruleset)  # loaded once, outside the timings (as jux simulate does)
@@ -81,7 +87,46 @@ def main(argv=None) -> int:
     out.print(f"{verdict}; the same results with {workers} workers as with 1; CPU time in parallel "
               f"{100 * (cn / c1 - 1):+.0f}%; load average (1, 5, 15 min) before: {load}, after: "
               f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}", soft_wrap=True)
+    if a.cluster != "none":
+        cluster_cost(a, rules, bots, seeds, one, tn, workers, out)
     return 0
+
+
+def cluster_cost(a, rules, bots, seeds, one, local_seconds, workers, out) -> None:
+    """The same games on a Dask cluster: its time against the local pool's (and its start-up)."""
+    try:
+        import distributed
+    except ImportError:
+        out.print("cluster: skipped (Dask distributed is not installed: pip install '.[cluster]')")
+        return
+    from interpreter.cluster import ClusterRun
+
+    started = None
+    t = time.perf_counter()
+    if a.cluster == "local":
+        started = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                           dashboard_address=None)
+        address = started.scheduler_address
+    else:
+        address = a.cluster
+    boot = time.perf_counter() - t
+    try:
+        t = time.perf_counter()
+        with ClusterRun(address, a.ruleset, [], a.players, seeds, bots, digest=rules.digest) as run:
+            got = sorted((r.to_json() for r in run), key=lambda g: g["seed"])
+            threads = run.workers
+        tc = time.perf_counter() - t
+    finally:
+        if started is not None:
+            started.close()
+    if got != one:
+        out.print("[red]the cluster run differs from the local one[/]")
+        sys.exit(1)
+    where = f"a local Dask cluster ({threads} workers, started in {boot:.1f} s)" if started else \
+        f"the cluster at {address} ({threads} threads)"
+    out.print(f"cluster: {a.games} games on {where} in {tc:.2f} s, {a.games / tc:.1f} games/s: "
+              f"{100 * (tc / local_seconds - 1):+.0f}% time against the local pool of {workers}; the same results",
+              soft_wrap=True)
 
 
 if __name__ == "__main__":
