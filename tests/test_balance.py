@@ -150,3 +150,32 @@ def test_wilson_intervals():
     assert wilson(50, 100, 0.999)[0] < wilson(50, 100)[0]
     assert mean_sd([2, 4, 4, 4, 5, 5, 7, 9]) == (5.0, pytest.approx(2.13809, abs=1e-5))
     assert mean_sd([]) == (None, None) and mean_sd([3]) == (3.0, 0.0)
+
+
+def test_ctrl_c_keeps_the_finished_combinations_and_resume_plays_the_rest(tmp_path, capsys, monkeypatch):
+    from interpreter import balance
+    from interpreter.cli import main
+
+    run = balance.Sweep.run
+    played = []
+
+    def interrupted(self, workers=1, on_game=None, guard=None, *rest):
+        def game(r):
+            played.append(r)
+            if len(played) == 7:  # in the third combination
+                raise KeyboardInterrupt
+        return run(self, workers, game, guard, *rest)
+
+    out = tmp_path / "b"
+    args = ["balance", GAME, "--players", "2", "--games-per-combo", "3", "--tiles-grid", "scientists",
+            "--workers", "1", "--out", str(out), "--quiet"]
+    monkeypatch.setattr(balance.Sweep, "run", interrupted)
+    assert main(args) == 130
+    err = capsys.readouterr().err.strip()
+    assert err == (f"jux: interrupted: kept 2 of 4 combinations in {out / 'balance.json'}; "
+                   "run the same command with --resume to play the other 2")
+    assert "2 of 4 combinations" in (out / "report.md").read_text()  # the report of what is done
+    monkeypatch.setattr(balance.Sweep, "run", run)
+    assert main(args + ["--resume"]) == 0
+    assert main(args[:-3] + ["--out", str(tmp_path / "whole"), "--quiet"]) == 0
+    assert (out / "balance.json").read_text() == (tmp_path / "whole" / "balance.json").read_text()
