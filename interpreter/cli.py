@@ -80,6 +80,24 @@ def _players_default(rules) -> int:
     return min(rules.max_players, max(rules.min_players, 4))
 
 
+def _players(args, rules) -> int:
+    """--players (default: 4 if the ruleset allows), checked against the ruleset."""
+    players = args.players if args.players is not None else _players_default(rules)
+    if not rules.min_players <= players <= rules.max_players:
+        raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+    return players
+
+
+def _workers(args) -> int:
+    """--workers (default: one per core)."""
+    from .parallel import default_workers
+
+    workers = args.workers if args.workers is not None else default_workers()
+    if workers < 1:
+        raise JuxError("--workers must be 1 or more")
+    return workers
+
+
 def _players_range(rules) -> str:
     lo, hi = rules.min_players, rules.max_players
     return str(lo) if lo == hi else f"{lo}-{hi}"
@@ -244,7 +262,7 @@ def _simulate(args, stops) -> int:
     from .bots import bot_factory
     from .engine import load_ruleset
     from .files import save_json, write_text_atomic
-    from .parallel import ParallelRun, WorkerDied, default_workers
+    from .parallel import ParallelRun, WorkerDied
     from .simulate import csv_rows, seat_bots, summarize
 
     tiles = _tiles(args)
@@ -254,14 +272,10 @@ def _simulate(args, stops) -> int:
         rules.coverage.reset()
         if args.coverage != "-":
             _check_output_file(Path(args.coverage))
-    players = args.players if args.players is not None else _players_default(rules)
-    if not rules.min_players <= players <= rules.max_players:
-        raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+    players = _players(args, rules)
     if args.games < 0:
         raise JuxError("--games must be 0 or more")
-    workers = args.workers if args.workers is not None else default_workers()
-    if workers < 1:
-        raise JuxError("--workers must be 1 or more")
+    workers = _workers(args)
     specs = seat_bots(args.bots, players)
     factories = [bot_factory(s) for s in specs]
     json_path = Path(args.json) if args.json else None
@@ -386,18 +400,14 @@ def _balance(args, stops) -> int:
     from .balance import Sweep, per_tile, write_report
     from .bots import bot_factory
     from .engine import load_ruleset
-    from .parallel import WorkerDied, default_workers
+    from .parallel import WorkerDied
     from .simulate import seat_bots
 
     rules = load_ruleset(args.ruleset)
-    players = args.players if args.players is not None else _players_default(rules)
-    if not rules.min_players <= players <= rules.max_players:
-        raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+    players = _players(args, rules)
     if args.games_per_combo < 1:
         raise JuxError("--games-per-combo must be 1 or more")
-    workers = args.workers if args.workers is not None else default_workers()
-    if workers < 1:
-        raise JuxError("--workers must be 1 or more")
+    workers = _workers(args)
     specs = seat_bots(args.bots, players)
     for s in specs:
         bot_factory(s)  # an unknown bot is an error now, not in a worker
@@ -1003,7 +1013,7 @@ def _print_bot_game(args) -> int:
     from .simulate import play
 
     rules = load_ruleset(args.ruleset, _tiles(args))
-    players = args.players if args.players is not None else _players_default(rules)
+    players = _players(args, rules)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 1_000_000
     game = play(rules, players, seed, ["random"] * players, log=True)
     out = _console()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from . import Bot
+from .random_bot import random_playout
 from .sample import answers_of, info_set
 
 
@@ -29,25 +30,6 @@ def decision_in(game, decision_id: int):
 
             return Decision(game, t)
     raise LookupError(f"decision {decision_id} is not pending in the copy")
-
-
-def random_playout(game, rng) -> None:
-    """Play the game to its end with uniformly random answers from rng."""
-    rnd = rng.random
-    while True:
-        d = game.next_decision()
-        if d is None:
-            return
-        n = len(d.values)
-        if d.many:
-            lo, hi = d.min, min(d.max, n)
-            k = lo if lo >= hi else lo + int(rnd() * (hi - lo + 1))
-            d.answer(rng.sample(range(n), k))
-        elif d.min == 0:
-            i = int(rnd() * (n + 1))
-            d.answer(None if i == n else i)
-        else:
-            d.answer(int(rnd() * n))
 
 
 class GreedyBot(Bot):

@@ -30,6 +30,7 @@ import time
 from ..errors import JuxError
 from . import Bot
 from .greedy import decision_in
+from .random_bot import random_playout
 from .sample import answers_of, info_set, option_key
 
 
@@ -83,29 +84,8 @@ def rewards(game, margin: float) -> list:
     return shares(v, [p for p, x in enumerate(v) if x == best], margin)
 
 
-def playout(game, rng, depth: int) -> None:
-    """Answer at most ``depth`` decisions uniformly at random (all of them to the end of the game
-    when depth is negative)."""
-    rnd = rng.random
-    while depth:
-        depth -= 1
-        d = game.next_decision()
-        if d is None:
-            return
-        n = len(d.values)
-        if d.many:
-            lo, hi = d.min, min(d.max, n)
-            k = lo if lo >= hi else lo + int(rnd() * (hi - lo + 1))
-            d.answer(rng.sample(range(n), k))
-        elif d.min == 0:
-            i = int(rnd() * (n + 1))
-            d.answer(None if i == n else i)
-        else:
-            d.answer(int(rnd() * n))
-
-
 def mast_playout(game, rng, depth: int, stats: dict, epsilon: float, trail: list) -> None:
-    """Like playout, but each answer is, with probability 1 - epsilon, the one whose key has the
+    """Like random_playout, but each answer is, with probability 1 - epsilon, the one whose key has the
     best mean reward for its mover so far in this search (MAST: move-average sampling); keys never
     tried come first. A multi-pick takes its options one by one the same way. Each (mover, key)
     answered is added to trail for the update."""
@@ -249,7 +229,7 @@ class IsmctsBot(Bot):
                 if mast:
                     mast_playout(g, rng, depth, stats, epsilon, trail)
                 else:
-                    playout(g, rng, depth)
+                    random_playout(g, rng, depth)
             r = rewards(g, margin)
             for p, key in trail:
                 st = stats.get((p, key))

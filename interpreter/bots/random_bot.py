@@ -20,17 +20,33 @@ class RandomBot(Bot):
         self._random = self.rng.random  # int(random() * n): uniform enough, and cheaper than randrange
 
     def choose(self, view, decision):
-        n = len(decision.values)
-        if decision.many:
-            lo, hi = decision.min, min(decision.max, n)
-            r = self._random
-            k = lo if lo >= hi else lo + int(r() * (hi - lo + 1))
-            picks = list(range(n))  # the first k of a partial Fisher-Yates shuffle
-            for i in range(k):
-                j = i + int(r() * (n - i))
-                picks[i], picks[j] = picks[j], picks[i]
-            return picks[:k]
-        if decision.min == 0:  # optional: declining is one more choice
-            i = int(self._random() * (n + 1))
-            return None if i == n else i
-        return int(self._random() * n)
+        return random_answer(decision, self._random)
+
+
+def random_answer(d, rnd):
+    """A uniformly random answer to decision d: an option (or how many and which, for a
+    multi-pick), or none when it may be declined (one more choice). rnd: a random() function."""
+    n = len(d.values)
+    if d.many:
+        lo, hi = d.min, min(d.max, n)
+        k = lo if lo >= hi else lo + int(rnd() * (hi - lo + 1))
+        picks = list(range(n))  # the first k of a partial Fisher-Yates shuffle
+        for i in range(k):
+            j = i + int(rnd() * (n - i))
+            picks[i], picks[j] = picks[j], picks[i]
+        return picks[:k]
+    if d.min == 0:
+        i = int(rnd() * (n + 1))
+        return None if i == n else i
+    return int(rnd() * n)
+
+
+def random_playout(game, rng, depth: int = -1) -> None:
+    """Answer at most ``depth`` decisions of a game at random from rng (to the end when negative)."""
+    rnd = rng.random
+    while depth:
+        depth -= 1
+        d = game.next_decision()
+        if d is None:
+            return
+        d.answer(random_answer(d, rnd))
