@@ -9,7 +9,8 @@ from .check import check
 from .compile import compile_ruleset, counter_start
 from .errors import IllegalAnswer, JuxError, Pos, RecordError, StepBudgetExceeded
 from .files import save_json  # noqa: F401  (part of the engine's API)
-from .loader import default_ruleset, load_spec, rule_files, ruleset_path
+from .loader import load_spec, rule_files, ruleset_path
+from .paths import default_ruleset
 from .variants import VARIANTS_DIR
 from .runtime import RET, WAIT
 from .state import DECIDE, RUN, SEATS, Card, Seat, State, ZoneTable

@@ -15,7 +15,7 @@ import yaml
 from .errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
 from .syntax import Call, CallStmt, Const, Source, parse_block, parse_expr, parse_signature, rename_calls, walk
 
-from .paths import RULES_DIR, default_ruleset  # noqa: F401 (default_ruleset: part of this module's API)
+from .paths import RULES_DIR
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 SECTIONS = ("game", "constants", "cards", "zones", "counters", "marks", "slots", "functions",
             "procedures", "flow")

@@ -25,7 +25,7 @@ class StartScreen(Screen):
         """tiles: the variants offered first (names; the app's --tiles, or the last game's)."""
         super().__init__()
         from interpreter.errors import JuxError
-        from interpreter.loader import default_ruleset
+        from interpreter.paths import default_ruleset
 
         from ..session import rulesets
         from ..tiles import parse_tiles
