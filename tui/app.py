@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from textual.app import App
@@ -55,10 +56,9 @@ class JuxApp(App):
     # ------------------------------------------------------------ screens
 
     def _clear(self) -> None:
-        from .screens.game import GameScreen
-
+        game = sys.modules.get(f"{__package__}.screens.game")  # none imported yet: no game to stop
         for s in self.screen_stack:
-            if isinstance(s, GameScreen):
+            if game is not None and isinstance(s, game.GameScreen):
                 s.stop()
         while len(self.screen_stack) > 1:
             self.pop_screen()
