@@ -250,12 +250,16 @@ def cmd_validate(args) -> int:
 # ------------------------------------------------------------------ simulate
 
 
-def cmd_simulate(args) -> int:
-    stops = _Stops()
-    try:
-        return _simulate(args, stops)
-    finally:
-        stops.restore()
+def _with_stops(run):
+    """A command run with Ctrl-C and SIGTERM turned into KeyboardInterrupt (see _Stops), the
+    signals' handlers put back after it."""
+    def command(args) -> int:
+        stops = _Stops()
+        try:
+            return run(args, stops)
+        finally:
+            stops.restore()
+    return command
 
 
 def _simulate(args, stops) -> int:
@@ -387,13 +391,6 @@ def _simulate(args, stops) -> int:
 
 # ------------------------------------------------------------------ balance
 
-
-def cmd_balance(args) -> int:
-    stops = _Stops()
-    try:
-        return _balance(args, stops)
-    finally:
-        stops.restore()
 
 
 def _balance(args, stops) -> int:
@@ -1135,7 +1132,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--coverage", nargs="?", const="-", metavar="REPORT.md",
                    help="count which lines of effect code run, how often, and which choose is never a "
                         "real choice: a summary here, or the whole report as Markdown in REPORT.md")
-    p.set_defaults(func=cmd_simulate)
+    p.set_defaults(func=_with_stops(_simulate))
 
     p = sub.add_parser("balance", help="sweep power-tile combinations and report what each tile does",
                        description="Play GAMES games (the same seeds) with every combination of tiles, on "
@@ -1157,7 +1154,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="continue an interrupted sweep from its balance.json")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no table")
     _cluster_options(p)
-    p.set_defaults(func=cmd_balance)
+    p.set_defaults(func=_with_stops(_balance))
 
     p = sub.add_parser("replay", help="replay a game record and print its log and result",
                        description="Replay a game record (or save) and print the log and the scores.")

@@ -291,9 +291,9 @@ class Game:
 
         zones: {"table": ["red 4", ...], "hand[0]": [...], "piles[red]": [...]}: cards by
         label, taken from where the ruleset starts them (the last listed is the top).
-        counters: {"gold_pile": 5, "gold": [0, 3, 0]}. run: a procedure name; args: its arguments
+        counters: {"pile": 5, "points": [0, 3, 0]}. run: a procedure name; args: its arguments
         (ints for seats). Without run the whole game flow starts from the position.
-        marks: {"hometown[0]": {"green 4": {"gold": 1}}}: marks set on the first card of that
+        marks: {"hand[0]": {"red 4": {"token": 1}}}: marks set on the first card of that
         label in that zone.
         """
         if isinstance(rules, (str, Path)):

@@ -113,7 +113,7 @@ def _info_for(game: str, name: str, cat: dict, slot_order: dict) -> VariantInfo:
 
 
 def valid_names(cat: dict, slot_order: dict | None = None) -> str:
-    """The tiles by slot key ("blue: agent, infiltrator; pink: ..."), keys in the rules' order."""
+    """The tiles by slot key ("key1: tile_a, tile_b; key2: ..."), keys in the rules' order."""
     tiles = sorted((i for i in cat.values() if i.fills), key=lambda i: (i.letter, i.name))
     if not tiles:
         return ", ".join(sorted(cat)) or "(none)"
