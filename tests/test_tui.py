@@ -246,16 +246,18 @@ def test_start_screen_starts_a_game():
             assert start.rules is not None
             text = screen_text(app)
             assert "capital_jux" in text and "Seat 1" in text and "Players" in text
-            from textual.widgets import Input, Select
+            from textual.widgets import Input
 
-            assert start.query_one("#players", Select).value == 2
-            start.query_one("#players", Select).value = 3
+            from tui.widgets.choice import Choice
+
+            assert start.query_one("#players", Choice).value == 2
+            start.query_one("#players", Choice).value = 3
             await pilot.pause()
             assert start.query_one("#seat-2").display
             assert all(not row.display for row in start.query("#seat-3"))  # not made yet, or hidden
             start.query_one("#name-0", Input).value = "Zoe"
-            start.query_one("#kind-1", Select).value = "random"
-            start.query_one("#kind-2", Select).value = "random"
+            start.query_one("#kind-1", Choice).value = "random"
+            start.query_one("#kind-2", Choice).value = "random"
             start.query_one("#seed", Input).value = "42"
             await pilot.press("ctrl+s")
             gs = await settle(pilot, app, GameScreen)
@@ -422,9 +424,9 @@ async def _until(pilot, test, tries=200):
 def test_snapshot_start_screen(snap_compare):
     async def ready(pilot):
         await _until(pilot, lambda: isinstance(pilot.app.screen, StartScreen) and pilot.app.screen.rules)
-        from textual.widgets import Select
+        from tui.widgets.choice import Choice
 
-        pilot.app.screen.query_one("#kind-1", Select).value = "random"  # not whichever bot is listed first
+        pilot.app.screen.query_one("#kind-1", Choice).value = "random"  # not whichever bot is listed first
         await pilot.pause()
 
     assert snap_compare(JuxApp(bot_delay=0), terminal_size=(80, 24), run_before=ready)
@@ -525,9 +527,10 @@ def test_tiles_from_the_app_option_show_in_help_and_survive_save_and_load(tmp_pa
 
 
 def test_start_screen_picks_tiles_and_shows_a_wrong_choice_in_one_line():
-    from textual.widgets import Select, Static
+    from textual.widgets import Static
 
     from tui.tiles import RANDOM
+    from tui.widgets.choice import Choice
 
     cat, tile = _a_tile()
 
@@ -544,21 +547,21 @@ def test_start_screen_picks_tiles_and_shows_a_wrong_choice_in_one_line():
             assert "unknown variant 'no_such_tile'" in message and "Traceback" not in message
             assert "\n" not in message.strip()
             assert start.rules is None and start.query_one("#start-button").disabled
-            assert start.query_one("#tiles-mode", Select).value not in (False, RANDOM)  # by hand, or a preset
-            # one Select per slot key, each listing that key's tiles; the asked-for tile is picked
+            assert start.query_one("#tiles-mode", Choice).value not in (False, RANDOM)  # by hand, or a preset
+            # one Choice per slot key, each listing that key's tiles; the asked-for tile is picked
             keys = start.keys
             assert keys and all(k.tiles for k in keys)
             i = next(i for i, k in enumerate(keys) if any(t.name == tile.name for t in k.tiles))
-            assert start.query_one(f"#tile-{i}", Select).value == tile.name
+            assert start.query_one(f"#tile-{i}", Choice).value == tile.name
             # pick another tile for another key: the unknown name goes, the ruleset loads
             j, other = next(((j, k.tiles[-1]) for j, k in enumerate(keys) if j != i and len(k.tiles) > 1),
                             (i, tile))
             if j == i:  # no key has a second tile yet: the base game then tiles again drops it too
-                start.query_one("#tiles-mode", Select).value = False
+                start.query_one("#tiles-mode", Choice).value = False
                 await pilot.pause()
-                start.query_one("#tiles-mode", Select).value = True
+                start.query_one("#tiles-mode", Choice).value = True
             else:
-                start.query_one(f"#tile-{j}", Select).value = other.name
+                start.query_one(f"#tile-{j}", Choice).value = other.name
             start = await _start_ready(pilot, app, [tile.name, other.name])
             assert str(err.render()).strip() == ""
             shown = " ".join(str(start.query_one("#tile-text", Static).render()).split())
@@ -567,7 +570,7 @@ def test_start_screen_picks_tiles_and_shows_a_wrong_choice_in_one_line():
             else:
                 assert shown
             # the base game: no tiles at all
-            start.query_one("#tiles-mode", Select).value = False
+            start.query_one("#tiles-mode", Choice).value = False
             for _ in range(300):
                 if start.rules is not None and not start.rules.variants:
                     break
@@ -575,7 +578,7 @@ def test_start_screen_picks_tiles_and_shows_a_wrong_choice_in_one_line():
             assert start.rules.variants == ()
             assert not start.query_one("#tile-rows").display
             # tiles again, then start: the game plays with them
-            start.query_one("#tiles-mode", Select).value = True
+            start.query_one("#tiles-mode", Choice).value = True
             start = await _start_ready(pilot, app, [tile.name, other.name])
             await pilot.press("ctrl+s")
             await settle(pilot, app, GameScreen)
@@ -811,9 +814,8 @@ def test_the_bot_delay_key_turns_the_delay_off_and_on(tmp_path):
 
 
 def test_start_screen_tiles_from_a_preset_or_at_random_and_the_bot_delay():
-    from textual.widgets import Select
-
     from tui.tiles import RANDOM, presets
+    from tui.widgets.choice import Choice
 
     async def main():
         app = JuxApp(bot_delay=0.4)
@@ -821,7 +823,7 @@ def test_start_screen_tiles_from_a_preset_or_at_random_and_the_bot_delay():
             start = await _start_ready(pilot, app)
             keys = start.keys
             assert keys
-            mode = start.query_one("#tiles-mode", Select)
+            mode = start.query_one("#tiles-mode", Choice)
             offered = [v for _, v in presets(keys)]
             assert offered[-1] == RANDOM
             # a preset made of letters: every key gets its tile with that letter
@@ -832,7 +834,7 @@ def test_start_screen_tiles_from_a_preset_or_at_random_and_the_bot_delay():
                 mode.value = letter
                 want = [next(t.name for t in k.tiles if t.letter == letter[7:]) for k in keys]
                 start = await _start_ready(pilot, app, want)
-                assert [start.query_one(f"#tile-{i}", Select).value for i in range(len(keys))] == want
+                assert [start.query_one(f"#tile-{i}", Choice).value for i in range(len(keys))] == want
                 assert set(want) <= set(start.chosen_tiles())
                 assert not start.query_one("#reroll").display
             # random: one tile per key, and ctrl+r draws again
@@ -845,22 +847,74 @@ def test_start_screen_tiles_from_a_preset_or_at_random_and_the_bot_delay():
             assert start.mode == RANDOM
             picks = list(start.picks)
             start = await _start_ready(pilot, app, picks)
-            assert [start.query_one(f"#tile-{i}", Select).value for i in range(len(keys))] == picks
+            assert [start.query_one(f"#tile-{i}", Choice).value for i in range(len(keys))] == picks
             # a tile picked by hand: the choice says so (unless the picks make a preset)
             other = next((t.name for t in keys[0].tiles if t.name != picks[0]), None)
             if other is not None:
-                start.query_one("#tile-0", Select).value = other
+                start.query_one("#tile-0", Choice).value = other
                 await pilot.pause()
                 assert start.mode != RANDOM and start.picks[0] == other
                 assert mode.value == start.mode
             # the bot delay: off, then the game plays bots at once
-            start.query_one("#bot-delay", Select).value = 0.0
+            start.query_one("#bot-delay", Choice).value = 0.0
             await pilot.pause()
             assert app.bot_delay == 0
             start = await _start_ready(pilot, app, [other or picks[0]])
             await pilot.press("ctrl+s")
             gs = await settle(pilot, app, GameScreen)
             assert gs.bot_delay == 0
+    asyncio.run(main())
+
+
+def test_start_screen_choices_by_keyboard_and_mouse():
+    """A choice on the start screen (one line, its list made only when opened): Enter opens the
+    list, arrows and Enter pick, Escape closes it; left/right step; a click opens, a click on an
+    option picks it, a click outside closes the list."""
+    from textual.widgets import OptionList
+
+    from tui.widgets.choice import Choice, ChoiceMenu
+
+    async def main():
+        app = JuxApp(bot_delay=0.4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            start = await _start_ready(pilot, app)
+            players = start.query_one("#players", Choice)
+            assert app.focused is players and players.value == 2
+            assert [v for _, v in players.options] == list(range(start.rules.min_players,
+                                                                 start.rules.max_players + 1))
+            await pilot.press("enter")
+            assert isinstance(app.screen, ChoiceMenu)
+            assert app.screen.query_one(OptionList).highlighted == 0
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert app.screen is start and app.focused is players and players.value == 3
+            assert start.query_one("#seat-2").display
+            await pilot.press("enter", "down", "escape")
+            await pilot.pause()
+            assert app.screen is start and players.value == 3
+            await pilot.press("left")
+            await pilot.pause()
+            assert players.value == 2 and not start.query_one("#seat-2").display
+            await pilot.press("left")  # the first option: stays
+            assert players.value == 2
+            # the mouse: the bot delay's list, then its first option ("off")
+            assert await pilot.click("#bot-delay")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceMenu)
+            assert await pilot.click(OptionList, offset=(3, 1))
+            await pilot.pause()
+            assert app.screen is start and start.query_one("#bot-delay", Choice).value == 0.0
+            assert app.bot_delay == 0
+            assert "off" in str(start.query_one("#bot-delay", Choice).render())
+            assert await pilot.click("#kind-1")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceMenu)
+            kind = start.query_one("#kind-1", Choice).value
+            assert await pilot.click(offset=(78, 0))  # outside the list
+            await pilot.pause()
+            assert app.screen is start and start.query_one("#kind-1", Choice).value == kind
+            with pytest.raises(ValueError):
+                players.value = 99
     asyncio.run(main())
 
 

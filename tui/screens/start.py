@@ -7,9 +7,10 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..session import HUMAN, SeatSpec
+from ..widgets.choice import Choice
 
 NO_TILES = "none (base game)"
 WITH_TILES = "by hand: one per key"
@@ -18,6 +19,7 @@ DELAYS = [("off", 0.0), ("short (0.2 s)", 0.2), ("0.4 s", 0.4), ("long (1 s)", 1
 
 
 class StartScreen(Screen):
+    AUTO_FOCUS = "#players"
     BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("ctrl+r", "reroll", "Random tiles"),
                 Binding("escape", "app.quit", "Quit")]
 
@@ -56,20 +58,22 @@ class StartScreen(Screen):
             yield Static("jux: a new game", id="start-title")
             with Horizontal(classes="row"):
                 yield Label("Ruleset", classes="label")
-                yield Select([(r, r) for r in self.rulesets], value=self.ruleset, allow_blank=False,
-                             id="ruleset")
-            yield Static("", id="ruleset-info")
-            with Vertical(id="tiles-box"):
+                yield Choice([(r, r) for r in self.rulesets], value=self.ruleset, id="ruleset")
+            yield Static(f"loading {self.ruleset}…" if self.ruleset else "", id="ruleset-info")
+            with Vertical(id="tiles-box") as box:
+                box.display = False  # until the ruleset is loaded, and only if it has tiles
                 with Horizontal(classes="row"):
                     yield Label("Tiles", classes="label")
-                    yield Select([(NO_TILES, False), (WITH_TILES, HAND)], value=False, allow_blank=False,
+                    yield Choice([(NO_TILES, False), (WITH_TILES, HAND)], value=False,
                                  id="tiles-mode")
-                    yield Button("Draw again (ctrl+r)", id="reroll", classes="small")
+                    reroll = Button("Draw again (ctrl+r)", id="reroll", classes="small")
+                    reroll.display = False  # only for tiles drawn at random
+                    yield reroll
                 yield Vertical(id="tile-rows")
                 yield Static("", id="tile-text")
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
-                yield Select([(str(n), n) for n in range(1, 9)], value=2, allow_blank=False, id="players")
+                yield Choice([(str(n), n) for n in range(1, 9)], value=2, id="players")
             with Vertical(id="seats"):
                 for i in range(max(2, len(self.seats))):
                     yield self._seat_row(i)
@@ -80,9 +84,9 @@ class StartScreen(Screen):
                 delay = float(getattr(self.app, "bot_delay", 0.4) or 0.0)
                 delays = DELAYS if any(v == delay for _, v in DELAYS) else sorted(
                     DELAYS + [(f"{delay:g} s", delay)], key=lambda lv: lv[1])
-                yield Select(delays, value=delay, allow_blank=False, id="bot-delay")
+                yield Choice(delays, value=delay, id="bot-delay")
             with Horizontal(classes="row"):
-                yield Button("Start (ctrl+s)", id="start-button", variant="primary")
+                yield Button("Start (ctrl+s)", id="start-button", variant="primary", disabled=True)
                 yield Button("Load a game", id="load-button")
             yield Static("", id="start-error")
         yield Footer()
@@ -99,16 +103,14 @@ class StartScreen(Screen):
         return Horizontal(
             Label(f"Seat {i + 1}", classes="label"),
             Input(value=seat.name, id=f"name-{i}", classes="name"),
-            Select(kinds, value=seat.kind if seat.kind in dict(kinds).values() else HUMAN,
-                   allow_blank=False, id=f"kind-{i}", classes="kind"),
+            Choice(kinds, value=seat.kind if seat.kind in dict(kinds).values() else HUMAN,
+                   id=f"kind-{i}", classes="kind"),
             classes="row seat", id=f"seat-{i}")
 
     def on_mount(self) -> None:
-        self.query_one("#players", Select).focus()
-        self.query_one("#start-button", Button).disabled = True
-        self.query_one("#tiles-box").display = False
-        self.query_one("#reroll").display = False
-        self._load_rules(self.ruleset)
+        # the ruleset loads in a thread started once the screen is drawn: before, it would take
+        # its share of the time the first frame needs
+        self.call_after_refresh(self._load_rules, self.ruleset)
 
     def _load_rules(self, name, tiles: tuple | None = None) -> None:
         """Load (parse, check, compile) a ruleset with tiles in a thread: the screen shows and
@@ -173,7 +175,7 @@ class StartScreen(Screen):
         err.update("")
         self.query_one("#start-button", Button).disabled = False
         info.update(f"{r.title}: {r.min_players} to {r.max_players} players")
-        players = self.query_one("#players", Select)
+        players = self.query_one("#players", Choice)
         current = len(self.seats) if self.seats and self._first else (
             players.value if isinstance(players.value, int) else 2)
         self._first = False
@@ -183,7 +185,7 @@ class StartScreen(Screen):
     # ------------------------------------------------------------ tiles
 
     async def _make_tile_rows(self, name, keys: list, choice: tuple) -> None:
-        """One row per slot key with tiles (a Select of its tiles, then the chosen tile's text)."""
+        """One row per slot key with tiles (a Choice of its tiles, then the chosen tile's text)."""
         from ..tiles import tile_label
         from ..widgets.table import colour_style
 
@@ -198,7 +200,7 @@ class StartScreen(Screen):
         from ..tiles import presets, preset_of
 
         self.mode = (preset_of(keys, picks) or HAND) if self.tiles_on else False
-        mode = self.query_one("#tiles-mode", Select)
+        mode = self.query_one("#tiles-mode", Choice)
         mode.set_options([(NO_TILES, False), (WITH_TILES, HAND)] + presets(keys))
         mode.value = self.mode
         self.query_one("#reroll").display = False
@@ -208,7 +210,7 @@ class StartScreen(Screen):
         new = []
         for i, (k, pick) in enumerate(zip(keys, picks)):
             key = Label(Text(k.key, style=colour_style(k.key)), classes="label")
-            sel = Select([(tile_label(t), t.name) for t in k.tiles], value=pick, allow_blank=False,
+            sel = Choice([(tile_label(t), t.name) for t in k.tiles], value=pick,
                          id=f"tile-{i}", classes="tile")
             new.append(Horizontal(key, sel, classes="row tile-row"))
         await rows.mount_all(new)
@@ -263,7 +265,7 @@ class StartScreen(Screen):
             self._load_rules(self.ruleset, tiles)
 
     def _set_players(self, n: int) -> None:
-        sel = self.query_one("#players", Select)
+        sel = self.query_one("#players", Choice)
         if self.rules is not None:
             n = min(max(n, self.rules.min_players), self.rules.max_players)
         if sel.value != n:
@@ -275,8 +277,8 @@ class StartScreen(Screen):
         for i, row in enumerate(rows.children):
             row.display = i < n
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        sid = event.select.id or ""
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        sid = event.choice.id or ""
         if sid == "ruleset" and event.value != self.ruleset and isinstance(event.value, str):
             self.ruleset = event.value
             self._load_rules(event.value)
@@ -284,7 +286,7 @@ class StartScreen(Screen):
             self._set_players(event.value)
         elif self._rows_for != self.ruleset:
             return  # tile rows of a ruleset being replaced
-        elif sid == "tiles-mode" and event.value == event.select.value and event.value != self.mode:
+        elif sid == "tiles-mode" and event.value == event.choice.value and event.value != self.mode:
             self._set_mode(event.value)
         elif sid.startswith("tile-") and sid[5:].isdigit() and isinstance(event.value, str):
             i = int(sid[5:])
@@ -305,7 +307,7 @@ class StartScreen(Screen):
 
         self.mode = mode
         self.tiles_on = mode is not False
-        sel = self.query_one("#tiles-mode", Select)
+        sel = self.query_one("#tiles-mode", Choice)
         if sel.value != mode:
             sel.value = mode
         self.query_one("#reroll").display = mode == RANDOM
@@ -321,7 +323,7 @@ class StartScreen(Screen):
             self.picks = picks
             self._shown = 0
             for i, pick in enumerate(picks):  # self.picks first: the Changed events find them set
-                sel = self.query_one(f"#tile-{i}", Select)
+                sel = self.query_one(f"#tile-{i}", Choice)
                 if sel.value != pick:
                     sel.value = pick
         self._show_mode(mode)
@@ -351,11 +353,11 @@ class StartScreen(Screen):
         self.action_start()
 
     def seat_specs(self) -> list:
-        n = self.query_one("#players", Select).value
+        n = self.query_one("#players", Choice).value
         out = []
         for i in range(n):
             name = self.query_one(f"#name-{i}", Input).value.strip() or f"Player {i + 1}"
-            out.append(SeatSpec(name, self.query_one(f"#kind-{i}", Select).value))
+            out.append(SeatSpec(name, self.query_one(f"#kind-{i}", Choice).value))
         return out
 
     def action_start(self) -> None:

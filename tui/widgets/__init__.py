@@ -1,1 +1,1 @@
-"""Widgets of the jux TUI: the table, the decision panel."""
+"""Widgets of the jux TUI: the table, the decision panel, a one-line choice."""
