@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from . import runtime
 from .errors import Pos
 from .state import PLAYERS, SEATS, Card
-from .syntax import (Assign, Call, CallStmt, Choose, CondExpr, For, Index, Let, ListComp, ListLit, Log, Name, Node,
-                     Show, Simultaneously, Str, walk)
+from .syntax import (Assign, Attr, Call, CallStmt, Choose, Compare, CondExpr, Const, For, Index, Int, Let, ListComp,
+                     ListLit, Log, Name, Node, Show, Simultaneously, Str, walk)
 
 BUILTINS = {
     # name: (min args, max args, takes a generator form)
@@ -197,6 +197,9 @@ class Compiler:
         self.cards, self.kinds = make_cards(spec)
         self.attrs = sorted({a for c in self.cards for a in c})
         self.marks = spec.marks
+        # card attributes whose values can key an index (IX_attr: value -> the cards that have it)
+        self.indexed = [a for a in self.attrs if a not in self.marks and all(
+            isinstance(c.get(a), (int, str, float, type(None))) for c in self.cards)]
         self.suspends = suspends  # names of procedures that may stop
         self.out = Emitter()
         self.consts: dict = {}
@@ -319,13 +322,76 @@ class Compiler:
         return env[pattern.names[0]]
 
     def x_ListComp(self, e, ctx):
+        fast = self._pipeline(e.elt, e.fors, ctx)
+        if fast is not None:
+            return f"list({fast})"
         fors, inner = self._fors(e.fors, ctx)
         return f"[{self.ex(e.elt, inner)} {fors}]"
 
+    def _pipeline(self, elt, fors, ctx, keep_elt=True):
+        """A comprehension over one source that yields its items or an attribute of each, keeping
+        those whose attribute equals a value (`c.value for c in zone if c.colour == d`), as
+        map/filter over the cards' attribute tuples and indexes: no Python code runs per item.
+        None when the comprehension is not of that form (or keep_elt is False: elt is ignored)."""
+        if len(fors) != 1 or fors[0].pattern.is_tuple:
+            return None
+        f = fors[0]
+        var = f.pattern.names[0]
+        if not keep_elt:
+            picked = None
+        elif isinstance(elt, Name) and elt.id == var:
+            picked = None
+        else:
+            picked = self._card_attr(elt, var, self.attrs)
+            if picked is None:
+                return None
+        src = self.it(f.iter, Ctx(dict(ctx.env), ctx.resumable))
+        if f.cond is not None:
+            match = self._attr_equals(f.cond, var, ctx)
+            if match is None:
+                return None
+            attr, value = match
+            src = f"filter(_having(IX_{attr}, {value}), {src})"
+        return src if picked is None else f"map(A_{picked}.__getitem__, {src})"
+
+    def _card_attr(self, e, var, allowed):
+        """The attribute name when e is `var.attr` for a card attribute in allowed that is not a mark."""
+        if (isinstance(e, Attr) and isinstance(e.obj, Name) and e.obj.id == var and e.name in allowed
+                and e.name not in self.marks):
+            return e.name
+        return None
+
+    def _attr_equals(self, e, var, ctx):
+        """(attr, compiled value) when e is `var.attr == value` (either way round) for an indexed
+        attribute and a value that cannot fail or change anything: a literal, constant or local."""
+        if not isinstance(e, Compare) or e.op != "==":
+            return None
+        for a, b in ((e.left, e.right), (e.right, e.left)):
+            attr = self._card_attr(a, var, self.indexed)
+            if attr is not None and self._plain_value(b, var, ctx):
+                return attr, self.ex(b, ctx)
+        return None
+
+    def _plain_value(self, e, var, ctx) -> bool:
+        if isinstance(e, (Int, Const)) or (isinstance(e, Str) and all(isinstance(p, str) for p in e.parts)):
+            return True
+        if isinstance(e, Name) and e.id != var:
+            return e.id in ctx.env or not isinstance(self.spec.constants.get(e.id, []), list)
+        return False
+
     def x_GenCall(self, e, ctx):
+        f = e.func
+        fast = self._pipeline(e.elt, e.fors, ctx, keep_elt=f != "count")
+        if fast is not None and f in ("count", "sum", "min", "max", "first"):
+            return {"count": f"len(list({fast}))", "sum": f"sum({fast})", "min": f"min({fast}, default=None)",
+                    "max": f"max({fast}, default=None)", "first": f"next(iter({fast}), None)"}[f]
+        if f == "any" and len(e.fors) == 1 and e.fors[0].cond is None and not e.fors[0].pattern.is_tuple:
+            match = self._attr_equals(e.elt, e.fors[0].pattern.names[0], ctx)
+            if match is not None:  # any(c.colour == d for c in zone): d among the zone's colours
+                attr, value = match
+                return f"({value} in map(A_{attr}.__getitem__, {self.it(e.fors[0].iter, ctx)}))"
         fors, inner = self._fors(e.fors, ctx)
         elt = self.ex(e.elt, inner)
-        f = e.func
         # list comprehensions run faster than generators in CPython; `first`, `any` and `all`
         # keep generators so they stop at the first item that settles them
         if f == "count":
@@ -590,15 +656,49 @@ class Compiler:
         o.emit(0, f"def {fname}(S, T, F):", None)
         o.emit(1, "L = F[2]; Z = S.z; V = S.v; pc = F[1]", None)
         o.emit(1, "while True:", None)
-        for i, b in enumerate(blocks):
-            o.emit(2, f"{'if' if i == 0 else 'elif'} pc == {i}:", None)
-            if not b:
-                o.emit(3, "pass", None)
-            for ind, text, pos in b:
+        for i, b in enumerate(self._thread_jumps(blocks)):
+            o.emit(2, f"if pc == {i}:", None)
+            for k, (ind, text, pos) in enumerate(b):
+                if k == len(b) - 1:
+                    # the block's last jump: a later block is reached by the tests below it,
+                    # an earlier one by going round the loop again
+                    head, sep, target = text.rpartition("pc = ")
+                    if sep and target.endswith("; continue") and int(target[:-10]) > i:
+                        text = head + f"pc = {target[:-10]}"
                 o.emit(3 + ind, text, pos)
-            if not b or b[-1][0] != 0 or not b[-1][1].startswith(("return", "pc = ", "continue")):
-                o.emit(3, "return RET" if i == len(blocks) - 1 else f"pc = {i + 1}; continue", None)
         o.emit(0, "", None)
+
+    @staticmethod
+    def _thread_jumps(blocks) -> list:
+        """The blocks of a routine, each ending in a jump or a return, with jumps to blocks
+        that only jump on going straight to where those lead, and nothing after a block's last
+        jump or return."""
+        last = len(blocks) - 1
+        ends = ("return", "pc = ", "continue")
+        out = []
+        for i, b in enumerate(blocks):
+            b = list(b)
+            for k, (ind, text, _) in enumerate(b):
+                if ind == 0 and not text.startswith("if ") and (text.startswith(ends) or text.endswith("; continue")):
+                    del b[k + 1:]  # unreachable
+                    break
+            else:
+                b.append((0, "return RET" if i == last else f"pc = {i + 1}; continue", None))
+            out.append(b)
+
+        def target(i, seen=()):
+            b = out[i]
+            if len(b) == 1 and b[0][1].startswith("pc = ") and b[0][1].endswith("; continue") and i not in seen:
+                return target(int(b[0][1][5:-10]), seen + (i,))
+            return i
+
+        def rewrite(text):
+            head, sep, rest = text.rpartition("pc = ")
+            if sep and rest.endswith("; continue") and rest[:-10].isdigit():
+                return f"{head}pc = {target(int(rest[:-10]))}; continue"
+            return text
+
+        return [[(ind, rewrite(text), pos) for ind, text, pos in b] for b in out]
 
     def _plain_into(self, stmts, ctx, block):
         """Compile plain statements into the current block."""
@@ -877,7 +977,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_first": runtime.first, "_last": runtime.last, "_max_by": runtime.max_by,
         "_min_by": runtime.min_by, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
         "_decide": runtime.decide, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
-        "_get_mark": runtime.get_mark, "_event": runtime.event,
+        "_get_mark": runtime.get_mark, "_event": runtime.event, "_having": runtime.having,
         "_random": runtime.random_item, "_table": runtime.table_event,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
@@ -897,6 +997,11 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         ns["_SLOT_IN"], ns["_SLOT_OUT"] = counts.slot_hooks(lambda S, p: ns["F_score"](S, p))
     for attr in c.attrs:
         ns[f"A_{attr}"] = tuple(a.get(attr) for a in c.cards)
+    for attr in c.indexed:
+        index = {}
+        for card, a in zip(cards, c.cards):
+            index.setdefault(a.get(attr), set()).add(card)
+        ns[f"IX_{attr}"] = {v: frozenset(cs) for v, cs in index.items()}
     for name, value in c.consts.values():
         ns[name] = value
     filename = f"<jux:{spec.name}>"

@@ -449,6 +449,18 @@ class Game:
                 return Decision(self, t)
         return None
 
+    def decisions(self):
+        """Yield the first pending decision again and again until none is pending (the game is
+        over, or the rules stopped without one): answer each before asking for the next."""
+        threads = self.state.threads
+        while True:
+            for t in threads:
+                if t[1] == DECIDE:
+                    break
+            else:
+                return
+            yield Decision(self, t)
+
     def pending_for(self, player: int) -> list:
         return [d for d in self.pending if d.player == player]
 

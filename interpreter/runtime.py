@@ -44,10 +44,23 @@ def random_item(S, xs):
     return xs[rand_below(S, len(xs))] if xs else None
 
 
+BIT_LENGTH = tuple(n.bit_length() for n in range(256))
+
+
 def shuffle(S, zi: int):
+    """Shuffle a zone: Fisher-Yates drawing from a Mersenne Twister seeded from the game's
+    generator. Written out here rather than random.shuffle, so that a seed shuffles the same on
+    every Python version (the same order random.shuffle gave on CPython 3.11)."""
     lst = S.z[zi]
-    if len(lst) > 1:
-        _Random(next_seed(S)).shuffle(lst)
+    n = len(lst)
+    if n > 1:
+        bits = _Random(next_seed(S)).getrandbits
+        for i in range(n - 1, 0, -1):
+            k = BIT_LENGTH[i + 1] if i < 255 else (i + 1).bit_length()
+            j = bits(k)
+            while j > i:
+                j = bits(k)
+            lst[i], lst[j] = lst[j], lst[i]
     mask = S.vis[zi]
     K = S.k
     for c in lst:
@@ -55,6 +68,16 @@ def shuffle(S, zi: int):
 
 
 # ------------------------------------------------------------------ cards
+
+NO_CARDS = frozenset()
+
+
+def having(index: dict, value):
+    """A test "has this attribute value" for filter(): index maps each value to its cards."""
+    try:
+        return index.get(value, NO_CARDS).__contains__
+    except TypeError:  # a value that cannot be a key (a list) is no card's value
+        return NO_CARDS.__contains__
 
 
 def drop_marks(S, cards, zi: int):

@@ -82,10 +82,7 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     needs_view = [bool(getattr(b, "needs_view", True)) for b in seated]
     needs_game = [bool(getattr(b, "needs_game", False)) for b in seated]
     answers = 0
-    while True:
-        d = game.next_decision()
-        if d is None:
-            break
+    for d in game.decisions():
         p = d.player
         bot = seated[p]
         # a search bot gets an InfoSet (its seat's view and determinized copies), never the game

@@ -358,6 +358,27 @@ def test_comprehensions_generator_forms_and_keys(tmp_path):
         [3, 3, 2, 2, 1, 1], 6, 3, 3, [2, 1], [2, 3], 5, 2]
 
 
+def test_comprehensions_over_card_attributes_agree_with_the_general_form(tmp_path):
+    # `c.value for c in zone if c.colour == x` runs as map/filter over the attribute tables;
+    # the same question asked with a condition that is not of that form takes the general path
+    g = run(tmp_path, """
+        let want = "blue"
+        let fast = [sum(c.value for c in deck if c.colour == want), count(c for c in deck if c.colour == "red"),
+                    [c.value for c in deck if c.value == 2], any(c.colour == want for c in deck),
+                    any(c.colour == "green" for c in deck), first(c for c in deck if c.colour == "none") == none,
+                    sum(c.value for c in deck if c.colour == [want]), [c.value for c in hand[0] if c.colour == want],
+                    max(c.value for c in deck if c.colour == want)]
+        let slow = [sum(c.value for c in deck if want == c.colour and true), count(c for c in deck if c.colour != "blue"),
+                    [c.value for c in deck if c.value + 0 == 2], any(c.colour + "" == want for c in deck),
+                    any(c.colour + "" == "green" for c in deck), first(c for c in deck if c.colour + "" == "none") == none,
+                    0, [], max(c.value for c in deck if c.colour + "" == want)]
+        out = [fast, slow]
+    """)
+    fast, slow = g.counter("out")
+    assert fast == slow == [6, 3, [2, 2], True, False, True, 0, [], 3]
+    assert "filter(" in g.rules._c["source"] and " in map(" in g.rules._c["source"]
+
+
 def test_players_turn_order_and_seats(tmp_path):
     g = run(tmp_path, """
         out = [[p for p in players], turn_order(2), next_seat(2), prev_seat(0), len(players)]

@@ -1,0 +1,45 @@
+"""The run-time helpers compiled rules call: shuffling with the game's generator."""
+import random
+import sys
+
+import pytest
+
+from interpreter import runtime
+
+
+class _State:
+    def __init__(self, cards, seed):
+        self.z = [list(cards)]
+        self.vis = [0]
+        self.k = [None] * max(len(cards), 1)
+        self.rng = seed
+
+
+def shuffled(n, seed):
+    S = _State(range(n), seed)
+    runtime.shuffle(S, 0)
+    return S.z[0]
+
+
+def test_shuffle_is_pinned_to_its_seed():
+    # a game's seed must deal the same cards on every Python version and in every release
+    assert shuffled(10, 7) == shuffled(10, 7)
+    assert shuffled(10, 7) == [2, 3, 0, 8, 5, 1, 7, 9, 4, 6]
+    assert shuffled(72, 1) != shuffled(72, 2)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 17, 72, 255, 256, 300])
+def test_shuffle_is_a_permutation(n):
+    for seed in range(5):
+        assert sorted(shuffled(n, seed)) == list(range(n))
+
+
+@pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="the reference order is CPython 3.11's")
+def test_shuffle_gives_the_order_random_shuffle_gave():
+    # saved games and records made before the shuffle was written out still replay
+    for n in (2, 5, 72, 300):
+        for seed in range(10):
+            S = _State([], seed)
+            ref = list(range(n))
+            random.Random(runtime.next_seed(S)).shuffle(ref)
+            assert shuffled(n, seed) == ref
