@@ -981,17 +981,18 @@ def _play_seats(args, rules) -> tuple:
 
 
 def cmd_play(args) -> int:
-    from .engine import load_ruleset
-
     if args.bot_delay < 0:
         raise JuxError("--bot-delay must be 0 or more")
     rules = None
-    if args.ruleset or args.tiles:
-        rules = load_ruleset(args.ruleset, _tiles(args))  # errors now, before the screen opens
     direct = args.players is not None or args.seat or args.name
+    if args.ruleset or args.tiles or direct:
+        # the engine (and its parser) is imported only here: the start screen loads it itself,
+        # after its first frame
+        from .engine import load_ruleset
+
+        rules = load_ruleset(args.ruleset, _tiles(args))  # errors now, before the screen opens
     seats = None
     if direct:
-        rules = rules or load_ruleset()
         _, seats = _play_seats(args, rules)  # bad seats are errors with or without a terminal
     if args.print or not (sys.stdout.isatty() and sys.stdin.isatty()):
         return _print_bot_game(args)
