@@ -750,8 +750,10 @@ class Compiler:
         if self.coverage:
             self.chooses.append(s.pos)
             decide = f"_CHOSEN[{len(self.chooses) - 1}]"
+        # stop, unless the game answers at once (Game.autoplay: a decision outside `simultaneously`)
         cur.append((0, f"if {decide}(S, T, F, {by}, {self.ex(s.options, ctx)}, {count}, {upto}, "
-                       f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id}): return WAIT", s.pos))
+                       f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id}) and not (S.auto and S.auto(T)): "
+                       "return WAIT", s.pos))
         cur.append((0, f"pc = {nxt}; continue", s.pos))
         b = blocks[self._open(blocks)]
         self._declare(s.pattern, ctx)

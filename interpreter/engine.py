@@ -106,6 +106,7 @@ class Ruleset:
             S.next_tid = 1
             S.steps = 0
             S.log = S.lv = None
+            S.auto = None
             self._initial[n] = S
         return self._initial[n]
 
@@ -167,6 +168,10 @@ class Option:
     id: int
     label: str
     value: object
+
+
+class Answering(Exception):
+    """An error of autoplay's answer function, carried out through the rules' code unchanged."""
 
 
 class Decision:
@@ -423,7 +428,7 @@ class Game:
                 elif T[1] == RUN:
                     continue
                 T = None
-        except StepBudgetExceeded:
+        except (StepBudgetExceeded, IllegalAnswer, Answering):
             raise
         except RecursionError as e:
             pos = self.rules.where(e)
@@ -461,6 +466,40 @@ class Game:
                 return
             yield Decision(self, t)
 
+    def autoplay(self, answer, limit: int | None = None) -> int:
+        """Answer each decision with answer(decision) (an answer as apply takes) until the game
+        is over, no decision is pending, or `limit` answers have been given; return how many
+        were given. An illegal answer raises IllegalAnswer with the game at that decision.
+
+        A decision outside `simultaneously` is answered where the rules stop, and they go on
+        from there without unwinding to a driver: the same game as answering game.pending one
+        by one, in less time. answer may read the game (view, copy) while it is called.
+        """
+        start = len(self.answers)
+        S = self.state
+
+        def at_once(T) -> bool:
+            if T[4] >= 0 or (limit is not None and len(self.answers) - start >= limit):
+                return False  # in `simultaneously`: answered after the other threads have run
+            try:
+                choice = answer(Decision(self, T))
+            except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                raise Answering(e) from None
+            self._take(T, choice)
+            return True
+
+        S.auto = at_once
+        try:
+            for d in self.decisions():
+                if limit is not None and len(self.answers) - start >= limit:
+                    break
+                self._answer(d._t, answer(d))
+        except Answering as e:
+            raise e.args[0] from None
+        finally:
+            S.auto = None
+        return len(self.answers) - start
+
     def pending_for(self, player: int) -> list:
         return [d for d in self.pending if d.player == player]
 
@@ -492,7 +531,11 @@ class Game:
         self._answer(waiting[0], choice)
 
     def _answer(self, T, choice) -> None:
-        S = self.state
+        self._take(T, choice)
+        self._run(T)
+
+    def _take(self, T, choice) -> None:
+        """Check and record the answer to thread T's decision; T runs on when next run."""
         d = T[2]
         if self.first_player is None and T[4] < 0:
             self.first_player = d[0]  # the first turn: a decision not in a `simultaneously` block
@@ -511,8 +554,7 @@ class Game:
             self.answers.append([d[0], idx if d[4] else (idx[0] if idx else None)])
         T[1] = RUN
         T[2] = None
-        S.steps = 0
-        self._run(T)
+        self.state.steps = 0
 
     def _normalize(self, T, choice) -> list:
         d = T[2]

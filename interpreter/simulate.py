@@ -81,23 +81,25 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     seated = [f(seat_seed(seed, p)) for p, f in enumerate(factories)]
     needs_view = [bool(getattr(b, "needs_view", True)) for b in seated]
     needs_game = [bool(getattr(b, "needs_game", False)) for b in seated]
-    answers = 0
-    for d in game.decisions():
-        p = d.player
-        bot = seated[p]
+    asked = [None, None]  # the seat and answer of the last bot asked
+
+    def answer(d):
+        p = asked[0] = d.player
         # a search bot gets an InfoSet (its seat's view and determinized copies), never the game
-        answer = bot.choose(InfoSet(game, p) if needs_game[p] else game.view(p) if needs_view[p] else None, d)
-        try:
-            d.answer(answer)
-        except IllegalAnswer as e:
-            name = getattr(bot, "name", type(bot).__name__)
-            raise JuxError(f"game {seed}: the {name} bot in seat {p} answered {answer!r}: {e}") from None
-        except JuxError as e:
-            raise JuxError(f"game {seed}: {e}") from None
-        answers += 1
+        asked[1] = seated[p].choose(InfoSet(game, p) if needs_game[p] else game.view(p) if needs_view[p] else None, d)
+        return asked[1]
+
+    try:
+        answers = game.autoplay(answer, max_answers)
+    except IllegalAnswer as e:
+        bot = seated[asked[0]]
+        name = getattr(bot, "name", type(bot).__name__)
+        raise JuxError(f"game {seed}: the {name} bot in seat {asked[0]} answered {asked[1]!r}: {e}") from None
+    except JuxError as e:
+        raise JuxError(f"game {seed}: {e}") from None
+    if not game.over:
         if answers >= max_answers:
             raise JuxError(f"game {seed}: still not over after {answers} answers")
-    if not game.over:
         raise JuxError(f"game {seed}: the rules stopped with no decision pending and the game not over")
     return game
 

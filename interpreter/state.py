@@ -53,7 +53,7 @@ class State:
         frame depth, slot): not part of the game (a game without a log never works them out)
     """
 
-    __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "lv", "vis")
+    __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "lv", "vis", "auto")
 
     def copy(self, log: bool = False) -> "State":
         s = State.__new__(State)
@@ -71,6 +71,7 @@ class State:
         s.log = list(self.log) if (log and self.log is not None) else None
         s.lv = dict(self.lv) if s.log is not None else None
         s.vis = self.vis
+        s.auto = None
         return s
 
     # ------------------------------------------------------------ JSON
@@ -107,6 +108,7 @@ class State:
         s.steps = 0
         s.log = s.lv = None
         s.vis = vis
+        s.auto = None
         return s
 
     def same_as(self, other: "State") -> bool:

@@ -44,9 +44,4 @@ def random_answer(d, rnd):
 def random_playout(game, rng, depth: int = -1) -> None:
     """Answer at most ``depth`` decisions of a game at random from rng (to the end when negative)."""
     rnd = rng.random
-    while depth:
-        depth -= 1
-        d = game.next_decision()
-        if d is None:
-            return
-        d.answer(random_answer(d, rnd))
+    game.autoplay(lambda d: random_answer(d, rnd), depth if depth >= 0 else None)
