@@ -663,7 +663,7 @@ class Compiler:
                     # the block's last jump: a later block is reached by the tests below it,
                     # an earlier one by going round the loop again
                     head, sep, target = text.rpartition("pc = ")
-                    if sep and target.endswith("; continue") and int(target[:-10]) > i:
+                    if sep and target.endswith("; continue") and target[:-10].isdigit() and int(target[:-10]) > i:
                         text = head + f"pc = {target[:-10]}"
                 o.emit(3 + ind, text, pos)
         o.emit(0, "", None)
