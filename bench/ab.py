@@ -1,0 +1,96 @@
+"""Is the engine faster than at another revision? Both play the same games, in turns, in one process.
+
+Usage: python bench/ab.py REV [--batches N] [--games N] [--players N] [--tiles a,b,c,d]
+
+On a shared machine the speed moves by a third from one minute to the next, so two runs one after
+the other cannot tell a few percent apart. Here the interpreter package of git revision REV and
+the one in the working tree are imported side by side, and batches of games alternate between
+them, so both see the same machine. Both play the working tree's rule files (what is compared is
+the engine). Prints games per second over all batches and in the best batch of each.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def package_at(rev: str, into: Path, name: str) -> None:
+    """The interpreter package of git revision rev, as package `name` under into."""
+    try:
+        data = subprocess.run(["git", "archive", rev, "interpreter"], cwd=ROOT, check=True,
+                              capture_output=True).stdout
+    except subprocess.CalledProcessError as e:
+        sys.exit(f"ab.py: git archive {rev}: {e.stderr.decode().strip()}")
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(into, filter="data")
+    (into / "interpreter").rename(into / name)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("rev", help="a git revision to compare with the working tree, e.g. HEAD~3")
+    ap.add_argument("--batches", type=int, default=40, help="batches each (default 40)")
+    ap.add_argument("--games", type=int, default=100, help="games a batch (default 100)")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--tiles", default="", help="tiles to play with (default: the base game)")
+    args = ap.parse_args(argv)
+    tiles = [t for t in args.tiles.split(",") if t]
+    tmp = Path(tempfile.mkdtemp(prefix="jux-ab-"))
+    try:
+        package_at(args.rev, tmp, "interpreter_then")
+        shutil.copytree(ROOT / "interpreter", tmp / "interpreter_now",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        for data in ("rules", "variants"):  # found beside each package, as in a checkout
+            (tmp / data).symlink_to(ROOT / data, target_is_directory=True)
+        sys.path.insert(0, str(tmp))
+        sides = {}
+        for label, name in ((args.rev, "interpreter_then"), ("working tree", "interpreter_now")):
+            engine = importlib.import_module(f"{name}.engine")
+            simulate = importlib.import_module(f"{name}.simulate")
+            rules = engine.load_ruleset("capital_jux", tiles)
+            for _ in simulate.run_games(rules, args.players, range(20), ["random"]):
+                pass  # warm up
+            sides[label] = (rules, simulate)
+        total = dict.fromkeys(sides, 0.0)
+        best = dict.fromkeys(sides, float("inf"))
+        order = list(sides)
+        for b in range(args.batches):
+            seeds = range(1000 + b * args.games, 1000 + (b + 1) * args.games)
+            for label in (order if b % 2 else order[::-1]):
+                rules, simulate = sides[label]
+                t = time.process_time()
+                for _ in simulate.run_games(rules, args.players, seeds, ["random"]):
+                    pass
+                dt = time.process_time() - t
+                total[label] += dt
+                best[label] = min(best[label], dt)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    n = args.batches * args.games
+    table = Table(title=f"{n} {args.players}-player random-bot games each, CPU time, alternating batches")
+    table.add_column("engine")
+    table.add_column("games/s, all batches", justify="right")
+    table.add_column("games/s, best batch", justify="right")
+    for label in sides:
+        table.add_row(label, f"{n / total[label]:,.0f}", f"{args.games / best[label]:,.0f}")
+    Console().print(table)
+    then, now = (total[label] for label in sides)
+    print(f"working tree: {100 * (then / now - 1):+.1f}% games per second against {args.rev}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
