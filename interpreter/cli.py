@@ -321,13 +321,7 @@ def _simulate(args, stops) -> int:
                               digest=rules.digest, coverage=coverage)
         with run:
             if show_progress:
-                from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                           TimeElapsedColumn, TimeRemainingColumn)
-
-                columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                           TextColumn("games"), TextColumn("{task.fields[rate]}"),
-                           TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn()]
-                with Progress(*columns, console=_console(stderr=True), transient=True) as progress:
+                with _games_progress() as progress:
                     task = progress.add_task(rules.name, total=len(seeds), completed=len(done), rate="")
                     last = start
                     for i, r in enumerate(run, 1):
@@ -421,13 +415,7 @@ def _balance(args, stops) -> int:
     show_progress = not args.quiet and sys.stderr.isatty()
     try:
         if show_progress:
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn, TimeRemainingColumn)
-
-            columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                       TextColumn("games"), TextColumn("{task.fields[rate]}"),
-                       TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn()]
-            with Progress(*columns, console=_console(stderr=True), transient=True) as progress:
+            with _games_progress() as progress:
                 task = progress.add_task(f"{rules.name} {len(sweep.combos)} combinations", total=total,
                                          completed=len(sweep.done) * sweep.games, rate="")
                 played = [0, start]
@@ -1067,6 +1055,18 @@ def _int(text: str) -> int:
 
 TILES_HELP = ("variants to play with, by name or path, separated by commas: power tiles, at most one per "
               "colour; a colour not named gets its A tile (see 'jux rules RULESET --tiles')")
+
+
+def _games_progress():
+    """A progress bar of games on stderr (games done, rate, time, time left); the task's
+    `rate` field is the games per second text."""
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("games"), TextColumn("{task.fields[rate]}"),
+               TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn()]
+    return Progress(*columns, console=_console(stderr=True), transient=True)
 
 
 def _tiles(args) -> list:
