@@ -17,7 +17,7 @@ from . import runtime
 from .errors import Pos
 from .state import PLAYERS, SEATS, Card
 from .syntax import (Assign, Attr, Call, CallStmt, Choose, Compare, CondExpr, Const, For, Index, Int, Let, ListComp,
-                     ListLit, Log, Name, Node, Show, Simultaneously, Str, walk)
+                     ListLit, Log, Name, Node, Show, Simultaneously, Str, TupleLit, walk)
 
 BUILTINS = {
     # name: (min args, max args, takes a generator form)
@@ -325,6 +325,9 @@ class Compiler:
         fast = self._pipeline(e.elt, e.fors, ctx)
         if fast is not None:
             return f"list({fast})"
+        pairs = self._product(e, ctx)
+        if pairs is not None:
+            return pairs
         fors, inner = self._fors(e.fors, ctx)
         return f"[{self.ex(e.elt, inner)} {fors}]"
 
@@ -353,6 +356,25 @@ class Compiler:
             attr, value = match
             src = f"filter(_having(IX_{attr}, {value}), {src})"
         return src if picked is None else f"map(A_{picked}.__getitem__, {src})"
+
+    def _product(self, e, ctx):
+        """`[(a, b) for a in xs for b in ys]` with ys a literal list, a constant or a local other
+        than a: every pair, as itertools.product (ys is read once, as nothing can change it)."""
+        if len(e.fors) != 2 or any(f.cond is not None or f.pattern.is_tuple for f in e.fors):
+            return None
+        a, b = (f.pattern.names[0] for f in e.fors)
+        if a == b or not (isinstance(e.elt, TupleLit) and len(e.elt.items) == 2 and all(
+                isinstance(x, Name) and x.id == n for x, n in zip(e.elt.items, (a, b)))):
+            return None
+        ys = e.fors[1].iter
+        if isinstance(ys, ListLit) and all(isinstance(x, (Int, Const)) or (
+                isinstance(x, Str) and all(isinstance(p, str) for p in x.parts)) for x in ys.items):
+            inner = self.ex(TupleLit(ys.pos, ys.items), ctx)
+        elif isinstance(ys, Name) and ys.id != a and (ys.id in ctx.env or ys.id in self.spec.constants):
+            inner = self.ex(ys, ctx)
+        else:
+            return None
+        return f"list(_product({self.it(e.fors[0].iter, ctx)}, {inner}))"
 
     def _card_attr(self, e, var, allowed):
         """The attribute name when e is `var.attr` for a card attribute in allowed that is not a mark."""
@@ -573,7 +595,7 @@ class Compiler:
         if src is not None:
             self._emit(ind, f"_move_all(S, {src}, {dest}, {s.bottom})", s)
         else:
-            self._emit(ind, f"_move(S, {self.ex(s.what, ctx)}, {dest}, {s.bottom})", s)
+            self._emit(ind, f"{'_move_under' if s.bottom else '_move'}(S, {self.ex(s.what, ctx)}, {dest})", s)
 
     def s_Draw(self, s, ctx, ind):
         self._emit(ind, f"_draw(S, {self.ex(s.count, ctx)}, {self.zone_index(s.src, ctx)}, "
@@ -751,9 +773,12 @@ class Compiler:
             self.chooses.append(s.pos)
             decide = f"_CHOSEN[{len(self.chooses) - 1}]"
         # stop, unless the game answers at once (Game.autoplay: a decision outside `simultaneously`)
-        cur.append((0, f"if {decide}(S, T, F, {by}, {self.ex(s.options, ctx)}, {count}, {upto}, "
-                       f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id}) and not (S.auto and S.auto(T)): "
-                       "return WAIT", s.pos))
+        if decide == "_decide" and count == upto == "None" and not s.optional and unavailable_id < 0:
+            call = f"_decide_one(S, T, {by}, {self.ex(s.options, ctx)}, {label_id}, {prompt_id})"
+        else:
+            call = (f"{decide}(S, T, F, {by}, {self.ex(s.options, ctx)}, {count}, {upto}, "
+                    f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id})")
+        cur.append((0, f"if {call} and not (S.auto and S.auto(T)): return WAIT", s.pos))
         cur.append((0, f"pc = {nxt}; continue", s.pos))
         b = blocks[self._open(blocks)]
         self._declare(s.pattern, ctx)
@@ -974,13 +999,13 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     ns: dict = {
         "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": runtime.STEP_BUDGET,
         "WAIT": runtime.WAIT, "CALL": runtime.CALL, "RET": runtime.RET,
-        "_move": runtime.move, "_move_all": runtime.move_all, "_draw": runtime.draw,
+        "_move": runtime.move, "_move_under": runtime.move_under, "_move_all": runtime.move_all, "_draw": runtime.draw,
         "_shuffle": runtime.shuffle, "_reveal": runtime.reveal, "_top": runtime.top,
         "_first": runtime.first, "_last": runtime.last, "_max_by": runtime.max_by,
         "_min_by": runtime.min_by, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
-        "_decide": runtime.decide, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
+        "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
         "_get_mark": runtime.get_mark, "_event": runtime.event, "_having": runtime.having,
-        "_random": runtime.random_item, "_table": runtime.table_event,
+        "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     labels = tuple(label(a) for a in c.cards)

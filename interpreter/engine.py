@@ -1,6 +1,7 @@
 """The public API: load_ruleset, Game (new, pending, apply, view, scores, record, save, load)."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -168,6 +169,21 @@ class Option:
     id: int
     label: str
     value: object
+
+
+_INT = {int}
+
+
+@functools.lru_cache(maxsize=None)
+def _indices(n: int) -> frozenset:
+    """The option numbers 0 to n - 1."""
+    return frozenset(range(n))
+
+
+def _blamed(e: IllegalAnswer, T, choice) -> IllegalAnswer:
+    """e, saying who gave which answer (e.player, e.answer)."""
+    e.player, e.answer = T[2][0], choice
+    return e
 
 
 class Answering(Exception):
@@ -475,30 +491,40 @@ class Game:
         from there without unwinding to a driver: the same game as answering game.pending one
         by one, in less time. answer may read the game (view, copy) while it is called.
         """
-        start = len(self.answers)
+        answers = self.answers
+        start = len(answers)
         S = self.state
+        take = self._take
 
         def at_once(T) -> bool:
-            if T[4] >= 0 or (limit is not None and len(self.answers) - start >= limit):
+            if T[4] >= 0 or (limit is not None and len(answers) - start >= limit):
                 return False  # in `simultaneously`: answered after the other threads have run
             try:
                 choice = answer(Decision(self, T))
             except Exception as e:  # through the rules' code as it is, not as an error in a rule
                 raise Answering(e) from None
-            self._take(T, choice)
+            try:
+                take(T, choice)
+            except IllegalAnswer as e:
+                raise _blamed(e, T, choice)
             return True
 
         S.auto = at_once
         try:
             for d in self.decisions():
-                if limit is not None and len(self.answers) - start >= limit:
+                if limit is not None and len(answers) - start >= limit:
                     break
-                self._answer(d._t, answer(d))
+                choice = answer(d)
+                try:
+                    take(d._t, choice)
+                except IllegalAnswer as e:
+                    raise _blamed(e, d._t, choice)
+                self._run(d._t)
         except Answering as e:
             raise e.args[0] from None
         finally:
             S.auto = None
-        return len(self.answers) - start
+        return len(answers) - start
 
     def pending_for(self, player: int) -> list:
         return [d for d in self.pending if d.player == player]
@@ -544,8 +570,8 @@ class Game:
             T[3] = values[choice]  # the common case: one option by its number
             self.answers.append([d[0], choice])
         elif (type(choice) is list and d[4] and d[2] <= len(choice) <= d[3]
-              and all(type(i) is int and 0 <= i < len(values) for i in choice)
-              and len(set(choice)) == len(choice)):
+              and (not choice or {*map(type, choice)} == _INT)
+              and len(set(choice)) == len(choice) and _indices(len(values)).issuperset(choice)):
             T[3] = [values[i] for i in choice]  # several options by number
             self.answers.append([d[0], list(choice)])
         else:

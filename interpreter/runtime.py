@@ -95,9 +95,9 @@ def drop_marks(S, cards, zi: int):
                 del M[c]
 
 
-def move(S, c, zi: int, bottom: bool = False):
-    """Move a card, a list of cards or nothing (none) to zone zi."""
-    if type(c) is Card and not bottom:
+def move(S, c, zi: int):
+    """Move a card, a list of cards or nothing (none) to the top of zone zi."""
+    if type(c) is Card:
         loc = S.loc
         S.z[loc[c]].remove(c)
         S.z[zi].append(c)
@@ -106,6 +106,15 @@ def move(S, c, zi: int, bottom: bool = False):
         if S.m:
             drop_marks(S, (c,), zi)
         return
+    _move_cards(S, c, zi, False)
+
+
+def move_under(S, c, zi: int):
+    """Move a card, a list of cards or nothing (none) to the bottom of zone zi."""
+    _move_cards(S, c, zi, True)
+
+
+def _move_cards(S, c, zi: int, bottom: bool):
     Z, loc, K, mask = S.z, S.loc, S.k, S.vis[zi]
     dest = Z[zi]
     for x in ((c,) if type(c) is Card else () if c is None else tuple(c)):
@@ -238,6 +247,21 @@ def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id,
     T[2] = [int(player), options, lo, hi, many, label_id, prompt_id]
     if unavailable_id >= 0:  # only a choose with an `unavailable` clause has it (saves stay as they were)
         T[2].append(unavailable_id)
+    T[3] = None
+    return True
+
+
+def decide_one(S, T, player, options, label_id, prompt_id) -> bool:
+    """decide for the commonest choose: one option, not optional, no `unavailable` clause."""
+    if not 0 <= player < S.n:
+        raise RuleRuntimeError(f"'choose ... by' names player {player!r}, but the seats are 0 to {S.n - 1}")
+    if type(options) is not list:
+        options = list(options)
+    if not options:
+        T[3] = None
+        return False
+    T[1] = DECIDE
+    T[2] = [int(player), options, 1, 1, False, label_id, prompt_id]
     T[3] = None
     return True
 

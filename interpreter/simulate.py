@@ -81,20 +81,24 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     seated = [f(seat_seed(seed, p)) for p, f in enumerate(factories)]
     needs_view = [bool(getattr(b, "needs_view", True)) for b in seated]
     needs_game = [bool(getattr(b, "needs_game", False)) for b in seated]
-    asked = [None, None]  # the seat and answer of the last bot asked
+    chooses = [b.choose for b in seated]
 
-    def answer(d):
-        p = asked[0] = d.player
-        # a search bot gets an InfoSet (its seat's view and determinized copies), never the game
-        asked[1] = seated[p].choose(InfoSet(game, p) if needs_game[p] else game.view(p) if needs_view[p] else None, d)
-        return asked[1]
+    if any(needs_view) or any(needs_game):
+        def answer(d):
+            p = d.player
+            # a search bot gets an InfoSet (its seat's view and determinized copies), never the game
+            return chooses[p](InfoSet(game, p) if needs_game[p] else game.view(p) if needs_view[p] else None, d)
+    else:
+        def answer(d):
+            return chooses[d.player](None, d)
 
     try:
         answers = game.autoplay(answer, max_answers)
     except IllegalAnswer as e:
-        bot = seated[asked[0]]
+        seat = e.player
+        bot = seated[seat]
         name = getattr(bot, "name", type(bot).__name__)
-        raise JuxError(f"game {seed}: the {name} bot in seat {asked[0]} answered {asked[1]!r}: {e}") from None
+        raise JuxError(f"game {seed}: the {name} bot in seat {seat} answered {e.answer!r}: {e}") from None
     except JuxError as e:
         raise JuxError(f"game {seed}: {e}") from None
     if not game.over:

@@ -1,6 +1,7 @@
 """The random bot: a uniformly random legal answer, from its own seeded generator."""
 from __future__ import annotations
 
+import functools
 import random
 
 from . import Bot
@@ -17,31 +18,43 @@ class RandomBot(Bot):
 
     def __init__(self, seed=None):
         self.rng = random.Random(seed)
-        self._random = self.rng.random  # int(random() * n): uniform enough, and cheaper than randrange
+        self._choose = random_chooser(self.rng.random)
+        if type(self).choose is RandomBot.choose:  # not overridden: the same answers, one call fewer
+            self.choose = self._choose
 
     def choose(self, view, decision):
-        return random_answer(decision, self._random)
+        return self._choose(view, decision)
+
+
+def random_chooser(rnd):
+    """choose(view, decision): a uniformly random answer to the decision, drawn with rnd (a
+    random() function; int(random() * n) is uniform enough, and cheaper than randrange): an
+    option (or how many and which, for a multi-pick), or none when it may be declined (one more
+    choice). The view is not read."""
+
+    def choose(view, d):
+        n = len(d.values)
+        if d.many:
+            lo, hi = d.min, min(d.max, n)
+            k = lo if lo >= hi else lo + int(rnd() * (hi - lo + 1))
+            picks = list(range(n))  # the first k of a partial Fisher-Yates shuffle
+            for i in range(k):
+                j = i + int(rnd() * (n - i))
+                picks[i], picks[j] = picks[j], picks[i]
+            return picks[:k]
+        if d.min == 0:
+            i = int(rnd() * (n + 1))
+            return None if i == n else i
+        return int(rnd() * n)
+
+    return choose
 
 
 def random_answer(d, rnd):
-    """A uniformly random answer to decision d: an option (or how many and which, for a
-    multi-pick), or none when it may be declined (one more choice). rnd: a random() function."""
-    n = len(d.values)
-    if d.many:
-        lo, hi = d.min, min(d.max, n)
-        k = lo if lo >= hi else lo + int(rnd() * (hi - lo + 1))
-        picks = list(range(n))  # the first k of a partial Fisher-Yates shuffle
-        for i in range(k):
-            j = i + int(rnd() * (n - i))
-            picks[i], picks[j] = picks[j], picks[i]
-        return picks[:k]
-    if d.min == 0:
-        i = int(rnd() * (n + 1))
-        return None if i == n else i
-    return int(rnd() * n)
+    """A uniformly random answer to decision d, drawn with rnd (see random_chooser)."""
+    return random_chooser(rnd)(None, d)
 
 
 def random_playout(game, rng, depth: int = -1) -> None:
     """Answer at most ``depth`` decisions of a game at random from rng (to the end when negative)."""
-    rnd = rng.random
-    game.autoplay(lambda d: random_answer(d, rnd), depth if depth >= 0 else None)
+    game.autoplay(functools.partial(random_chooser(rng.random), None), depth if depth >= 0 else None)
