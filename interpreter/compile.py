@@ -185,6 +185,7 @@ class Ctx:
     resumable: bool
     brk: str = "break"  # what `break` compiles to here
     slots: dict = field(default_factory=dict)
+    direct: bool = False  # a routine that may stop, as a plain function (its D_ version)
 
 
 class Compiler:
@@ -210,6 +211,9 @@ class Compiler:
         self.unavailables: list = []
         self.uid = itertools.count()
         self._quiet: set = set()  # the routine's lets read only by the log (log_only_lets)
+        self.direct: set = set()  # procedures that may stop and also get a plain D_ version
+        self._choose_fns: dict = {}  # id(choose) -> (label, prompt, unavailable function ids)
+        self._locals_list = "None"  # in a D_ version: its locals as the routine's slots, for labels
 
     # ---------------------------------------------------------- names
 
@@ -577,13 +581,13 @@ class Compiler:
     def s_For(self, s, ctx, ind):
         self._declare(s.pattern, ctx)
         self._emit(ind, f"for {self._pat(s.pattern, ctx.env)} in tuple({self.it(s.iter, ctx)}):", s)
-        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots), ind + 1, s.pos)
+        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots, ctx.direct), ind + 1, s.pos)
 
     def s_While(self, s, ctx, ind):
         self._emit(ind, f"while {self.ex(s.cond, ctx)}:", s)
         self._emit(ind + 1, "S.steps += 1", s)
         self._emit(ind + 1, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s)
-        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots), ind + 1, s.pos)
+        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots, ctx.direct), ind + 1, s.pos)
 
     def s_Break(self, s, ctx, ind):
         for line in ctx.brk.split("\n"):
@@ -620,6 +624,13 @@ class Compiler:
 
     def s_CallStmt(self, s, ctx, ind):
         args = "".join(", " + self.ex(a, ctx) for a in s.args)
+        if ctx.direct and self.stmt_suspends(s):  # a routine that may stop, run as a plain function
+            if s.slot_key is None:
+                self._emit(ind, f"D_{s.func}(S, T{args})", s)
+            else:
+                self._emit(ind, f"_t = SLOT_{s.func}[{self.ex(s.slot_key, ctx)}]; "
+                                f"(_t[2](S{args}) if _t[0] < 0 else _t[3](S, T{args}))", s)
+            return
         if s.slot_key is None:
             self._emit(ind, f"P_{s.func}(S{args})", s)
         elif self.coverage:  # count the slot's use and the score change of the seat it is for
@@ -627,6 +638,64 @@ class Compiler:
             self._emit(ind, f"_b = _SLOT_IN(S, {s.func!r}, _k, _a); SLOT_{s.func}[_k][2](S, *_a); _SLOT_OUT(S, _b)", s)
         else:
             self._emit(ind, f"SLOT_{s.func}[{self.ex(s.slot_key, ctx)}][2](S{args})", s)
+
+    def s_Choose(self, s, ctx, ind):
+        """A choose in a D_ version: answered at once (Game.autoplay with direct=True)."""
+        label_id, prompt_id, unavailable_id = self._choose_fns[id(s)]
+        by = self.ex(s.by, ctx) if s.by is not None else "0"
+        count = self.ex(s.count, ctx) if s.count is not None else "None"
+        upto = self.ex(s.upto, ctx) if s.upto is not None else "None"
+        options, L = self.ex(s.options, ctx), self._locals_list
+        if count == upto == "None" and not s.optional and unavailable_id < 0:
+            call = f"_ask_one(S, T, {by}, {options}, {label_id}, {prompt_id}, {L})"
+        else:
+            call = (f"_ask(S, T, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, {prompt_id}, "
+                    f"{unavailable_id}, {L})")
+        self._declare(s.pattern, ctx)
+        if s.pattern.is_tuple:
+            none = "(" + ", ".join("None" for _ in s.pattern.names) + ")"
+            self._emit(ind, f"_a = {call}", s)
+            self._emit(ind, f"{self._pat(s.pattern, ctx.env)} = _a if _a is not None else {none}", s)
+        else:
+            self._emit(ind, f"{self._pat(s.pattern, ctx.env)} = {call}", s)
+
+    def direct_routine(self, name: str, params: tuple, body: tuple, pos):
+        """The D_ version of a routine that may stop (compiled after its R_ version, whose slots
+        and label functions it shares): a plain function whose decisions are answered where
+        they are asked, for Game.autoplay with direct=True."""
+        o = self.out
+        names = list(self._slots)  # in slot order
+        labelled = any(isinstance(n, Choose) and max(self._choose_fns[id(n)]) >= 0 for n in walk(body))
+        self._locals_list = "[" + ", ".join(f"v_{n}" for n in names) + "]" if labelled else "None"
+        o.emit(0, f"def D_{name}(S, T{''.join(', v_' + p for p in params)}):", pos)
+        o.emit(1, "Z = S.z; V = S.v", pos)
+        unset = [n for n in names if n not in params]
+        if labelled and unset:  # a label may read a local not set yet
+            o.emit(1, " = ".join(f"v_{n}" for n in unset) + " = None", pos)
+        self._body(body, Ctx({p: f"v_{p}" for p in params}, False, direct=True), 1, pos)
+        o.emit(0, "", None)
+        self._locals_list = "None"
+
+    def spawning(self) -> set:
+        """The procedures that start `simultaneously` threads, themselves or through a call."""
+        spec = self.spec
+        calls = {}
+        out = set()
+        for name, r in spec.procedures.items():
+            calls[name] = set()
+            for n in walk(r.body):
+                if isinstance(n, Simultaneously):
+                    out.add(name)
+                elif isinstance(n, CallStmt):
+                    calls[name].update([n.func] if n.slot_key is None else spec.slots[n.func].values())
+        grown = True
+        while grown:
+            grown = False
+            for name, callees in calls.items():
+                if name not in out and callees & out:
+                    out.add(name)
+                    grown = True
+        return out
 
     # ---------------------------------------------------------- resumable routines
 
@@ -763,6 +832,7 @@ class Compiler:
         label_id = self._label_fn(s, ctx)
         prompt_id = self._prompt_fn(s, ctx)
         unavailable_id = self._unavailable_fn(s, ctx)
+        self._choose_fns[id(s)] = (label_id, prompt_id, unavailable_id)
         by = self.ex(s.by, ctx) if s.by is not None else "0"
         count = self.ex(s.count, ctx) if s.count is not None else "None"
         upto = self.ex(s.upto, ctx) if s.upto is not None else "None"
@@ -827,7 +897,10 @@ class Compiler:
         call = (f"_f = [_t[0], 0, [{', '.join(args)}] + [None] * _t[1]]; T[0].append(_f); "
                 f"_r = ROUT[_t[0]](S, T, _f)")
         counted = None
+        at_once = f"(S, T{''.join(', ' + a for a in args)}); pc = {nxt}; continue"
         if s.slot_key is None:
+            if s.func in self.direct:  # autoplay(direct=True): on the main thread, as a plain function
+                cur.append((0, f"if S.direct and T[4] < 0: D_{s.func}{at_once}", s.pos))
             cur.append((0, f"_t = RS_{s.func}", s.pos))
         elif self.coverage:  # count the slot's use and the score change of the seat it is for
             counted = self._new_slot()  # holds what _SLOT_IN saw until the slot's procedure ends
@@ -838,6 +911,8 @@ class Compiler:
         else:
             cur.append((0, f"_t = SLOT_{s.func}[{self.ex(s.slot_key, ctx)}]", s.pos))
             cur.append((0, f"if _t[0] < 0: _t[2](S{''.join(', ' + a for a in args)}); pc = {nxt}; continue", s.pos))
+            if any(p in self.direct for p in self.spec.slots[s.func].values()):
+                cur.append((0, f"if S.direct and T[4] < 0 and _t[3] is not None: _t[3]{at_once}", s.pos))
         cur.append((0, call, s.pos))
         cur.append((0, "if _r is not RET: return _r", s.pos))
         cur.append((0, f"T[0].pop(); pc = {nxt}; continue", s.pos))
@@ -926,6 +1001,8 @@ class Compiler:
         spec = self.spec
         o = self.out
         self._pending_bodies = []
+        if not self.coverage:
+            self.direct = (self.suspends & set(spec.procedures)) - self.spawning()
         # functions
         for name, r in spec.functions.items():
             env = {p: f"v_{p}" for p in r.params}
@@ -946,6 +1023,8 @@ class Compiler:
             if name in self.suspends or name == "__flow__":
                 rid, nslots = self.resumable(f"R_{name}", params, body)
                 resumable_info[name] = (rid, nslots - len(params))
+                if name in self.direct:
+                    self.direct_routine(name, params, body, pos)
                 while self._pending_bodies:
                     bname, bblocks = self._pending_bodies.pop(0)
                     self._flush_routine(bname, bblocks)
@@ -1003,7 +1082,8 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_shuffle": runtime.shuffle, "_reveal": runtime.reveal, "_top": runtime.top,
         "_first": runtime.first, "_last": runtime.last, "_max_by": runtime.max_by,
         "_min_by": runtime.min_by, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
-        "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
+        "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_ask": runtime.ask,
+        "_ask_one": runtime.ask_one, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
         "_get_mark": runtime.get_mark, "_event": runtime.event, "_having": runtime.having,
         "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,
     }
@@ -1035,7 +1115,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     code = compile(source, filename, "exec")
     exec(code, ns)
     ns["ROUT"] = tuple(ns[f] for f in c.routines)
-    # slots: key -> (routine id or -1, extra locals, plain function or None)
+    # slots: key -> (routine id or -1, extra locals, plain function or None, D_ version or None)
     for slot, table in spec.slots.items():
         ns[f"SLOT_{slot}"] = {}
     for name, (rid, extra) in c.resumable_info.items():
@@ -1044,9 +1124,9 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         for key, proc in table.items():
             if proc in c.resumable_info:
                 rid, extra = c.resumable_info[proc]
-                ns[f"SLOT_{slot}"][key] = (rid, extra, None)
+                ns[f"SLOT_{slot}"][key] = (rid, extra, None, ns.get(f"D_{proc}"))
             else:
-                ns[f"SLOT_{slot}"][key] = (-1, 0, ns[f"P_{proc}"])
+                ns[f"SLOT_{slot}"][key] = (-1, 0, ns[f"P_{proc}"], None)
     return {
         "source": source, "filename": filename, "line_pos": list(c.out.pos), "ns": ns,
         "routines": tuple(ns[f] for f in c.routines), "routine_names": tuple(c.routines),

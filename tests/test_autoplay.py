@@ -6,7 +6,7 @@ import pytest
 
 from interpreter.bots.random_bot import random_answer
 from interpreter.engine import Game, load_ruleset
-from interpreter.errors import IllegalAnswer
+from interpreter.errors import IllegalAnswer, JuxError
 from interpreter.runtime import RuleRuntimeError
 
 TILES = ["infiltrator", "mentalist", "sentinel", "dualist"]
@@ -89,3 +89,87 @@ def test_an_error_of_the_answer_function_is_its_own_not_a_rule_error():
     with pytest.raises(KeyError) as e:
         g.autoplay(answer)
     assert not isinstance(e.value, RuleRuntimeError) and len(g.answers) == 40 and g.next_decision() is not None
+
+
+# ------------------------------------------------------------------ direct=True
+
+ALL_TILES = [["agent", "cleric", "merchant", "scholar"], ["infiltrator", "doomsayer", "follower", "convertor"],
+             ["recruiter", "missionary", "aristocrat", "discoverer"], ["outsider", "mentalist", "sentinel", "dualist"]]
+
+
+@pytest.mark.parametrize("tiles", [[]] + ALL_TILES)
+def test_direct_gives_the_same_game_its_log_and_labels(tiles):
+    """The routines run as plain functions give the same answers, state, log and decisions (with
+    their prompts and option labels) as the state machines, for the base game and all 16 tiles."""
+    rules = load_ruleset("capital_jux", tiles)
+    for seed in range(10):
+        players = 2 + seed % 3
+        games, asked = [], []
+        for direct in (False, True):
+            g = Game.new(rules, players, seed)
+            rnd = random.Random(seed).random
+            seen = []
+
+            def answer(d):
+                seen.append((d.player, d.prompt, [o.label for o in d.options], d.min, d.max, d.unavailable))
+                return random_answer(d, rnd)
+
+            g.autoplay(answer, direct=direct)
+            games.append(g)
+            asked.append(seen)
+        ref, g = games
+        assert g.over and g.answers == ref.answers and g.scores == ref.scores and asked[0] == asked[1]
+        assert g.state.same_as(ref.state) and g.log_lines(None) == ref.log_lines(None)
+        assert g.first_player == ref.first_player
+
+
+def test_direct_can_start_and_end_anywhere():
+    """From a game part played one by one, direct play goes on to the same end; the game is
+    usable after it (saved, copied, replayed)."""
+    rules = load_ruleset("capital_jux")
+    ref = one_by_one(rules, 4, 11)
+    g = Game.new(rules, 4, 11)
+    rnd = random.Random(11).random
+    g.autoplay(lambda d: random_answer(d, rnd), 37)
+    g.autoplay(lambda d: random_answer(d, rnd), direct=True)
+    assert g.answers == ref.answers and g.state.same_as(ref.state)
+    assert Game.from_record(g.save()).state.same_as(g.state) and g.copy().scores == g.scores
+
+
+def test_direct_lets_the_answer_view_but_not_copy_or_save_the_game():
+    rules = load_ruleset("capital_jux")
+    g = Game.new(rules, 3, 2)
+    views = []
+
+    def answer(d):
+        views.append(g.view(d.player)["decisions"])
+        assert views[-1][0]["prompt"] == d.prompt
+        if len(g.answers) == 60:
+            g.copy()
+        return 0 if not d.many else list(range(d.min))
+
+    with pytest.raises(JuxError, match="while autoplay.direct=True. runs"):
+        g.autoplay(answer, direct=True)
+    assert len(g.answers) == 60
+    # the rules stopped in the middle of a routine run as a plain function: the game is done for
+    for use in (lambda: g.apply(0), lambda: g.copy(), lambda: g.save(), lambda: g.autoplay(answer)):
+        with pytest.raises(JuxError, match="an error stopped autoplay.direct=True."):
+            use()
+
+
+def test_direct_takes_no_limit():
+    g = Game.new(load_ruleset("capital_jux"), 2, 1)
+    with pytest.raises(JuxError, match="takes no limit"):
+        g.autoplay(lambda d: 0, 10, direct=True)
+    assert g.answers == []
+
+
+def test_direct_refused_answer_says_who_and_what():
+    g = Game.new(load_ruleset("capital_jux"), 2, 3)
+
+    def answer(d):
+        return 99 if len(g.answers) == 30 else (0 if not d.many else list(range(d.min)))
+
+    with pytest.raises(IllegalAnswer) as e:
+        g.autoplay(answer, direct=True)
+    assert e.value.answer == 99 and e.value.player in (0, 1) and len(g.answers) == 30

@@ -529,6 +529,56 @@ def test_nested_simultaneously_decisions_pending_at_once(tmp_path):
     assert g.counter("out") == [1 + 10 + 20, 2 + 25 + 10]
 
 
+def test_direct_autoplay_runs_every_kind_of_choose_as_the_state_machines_do(tmp_path):
+    """autoplay(direct=True) runs a procedure that may stop as a plain function: the same
+    decisions (prompts, labels, bounds, unavailable options), answers and state as without."""
+    import random
+
+    from interpreter.bots.random_bot import random_answer
+    rules = ruleset(tmp_path, """
+        let k = 2
+        choose (c, where) from [(c, w) for c in deck for w in ["up", "down"]] by 0
+          prompt "Play one of {len(deck)} cards" label "{c} {where} {k}"
+        move c to table
+        choose two from [1, 2, 3, 4] by 1 pick 2 prompt "two of {k}"
+        choose some from [5, 6, 7] by 0 pick up to 2
+        choose maybe from [8, 9] by 1 optional
+        choose none_ from [8, 9] by 0 pick up to 2 optional
+        choose (a, b) from [(1, 2)] by 0 optional label "{a}+{b}"
+        choose gone from hand[0] by 0
+        choose x from [c.value for c in deck] by 0 unavailable [(y, "played") for y in [c.value for c in table]]
+        pick_some(1, k)
+        log "{c} {where} {x}"
+        out = [where, two, some, maybe, none_, a, b, gone, x, n]
+    """, extra="""
+        pick_some(p, k): |
+          for i in range(k + 1) {
+            n += 1
+            choose c from deck by p prompt "Pick {i + 1} of {k}" label "{c} for {p}"
+            move c to hand[p]
+            if i == k - 1 { return }
+          }
+    """)
+    for seed in range(6):
+        games, asked = [], []
+        for direct in (False, True):
+            g = Game.new(rules, 2, seed)
+            rnd = random.Random(seed).random
+            seen = []
+
+            def answer(d):
+                seen.append((d.player, d.prompt, [o.label for o in d.options], d.min, d.max, d.unavailable))
+                return random_answer(d, rnd)
+
+            g.autoplay(answer, direct=direct)
+            games.append(g)
+            asked.append(seen)
+        ref, g = games
+        assert g.over and g.answers == ref.answers and asked[0] == asked[1] and len(asked[0]) == 9
+        assert g.state.to_json() == ref.state.to_json() and g.log_lines() == ref.log_lines()
+        assert g.counter("out") == ref.counter("out") and g.counter("out")[-1] == 2
+
+
 # ---------------------------------------------------------------- errors while running
 
 

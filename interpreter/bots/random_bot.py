@@ -57,4 +57,8 @@ def random_answer(d, rnd):
 
 def random_playout(game, rng, depth: int = -1) -> None:
     """Answer at most ``depth`` decisions of a game at random from rng (to the end when negative)."""
-    game.autoplay(functools.partial(random_chooser(rng.random), None), depth if depth >= 0 else None)
+    choose = functools.partial(random_chooser(rng.random), None)
+    if depth < 0:
+        game.autoplay(choose, direct=True)
+    else:
+        game.autoplay(choose, depth)
