@@ -43,3 +43,39 @@ def test_shuffle_gives_the_order_random_shuffle_gave():
             ref = list(range(n))
             random.Random(runtime.next_seed(S)).shuffle(ref)
             assert shuffled(n, seed) == ref
+
+
+def _one_at_a_time(zones, cards, dest, bottom):
+    """What moving a list of cards means: each card in turn leaves its zone for dest's top
+    (or bottom)."""
+    zones = [list(z) for z in zones]
+    for c in cards:
+        next(z for z in zones if c in z).remove(c)
+        if bottom:
+            zones[dest].insert(0, c)
+        else:
+            zones[dest].append(c)
+    return zones
+
+
+@pytest.mark.parametrize("bottom", [False, True])
+def test_moving_a_list_of_cards_is_moving_each_in_turn(bottom):
+    from interpreter.state import Card
+    rnd = random.Random(5)
+    for _ in range(300):
+        cards = [Card(i) for i in range(12)]
+        zones = [[], [], []]
+        for c in cards:
+            zones[rnd.randrange(3)].append(c)
+        S = _State([], 0)
+        S.z = [list(z) for z in zones]
+        S.vis = [1, 2, 4]
+        S.k = [0] * 12
+        S.loc = [next(i for i, z in enumerate(zones) if c in z) for c in cards]
+        S.m = {}
+        moving = [rnd.choice(cards) for _ in range(rnd.randrange(6))]  # some may come twice
+        dest = rnd.randrange(3)
+        (runtime.move_under if bottom else runtime.move)(S, moving, dest)
+        assert S.z == _one_at_a_time(zones, moving, dest, bottom)
+        assert all(S.loc[c] == dest and S.k[c] == S.vis[dest] for c in moving)
+        assert all(S.loc[c] == i for i, z in enumerate(S.z) for c in z)
