@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from . import runtime
 from .errors import Pos
 from .state import PLAYERS, SEATS, Card
-from .syntax import (Assign, Attr, Call, CallStmt, Choose, Compare, CondExpr, Const, For, Index, Int, Let, ListComp,
+from .syntax import (Assign, Attr, Call, CallStmt, Choose, Compare, CondExpr, Const, For, Index, Int, Lambda, Let,
+                     ListComp,
                      ListLit, Log, Name, Node, Show, Simultaneously, Str, TupleLit, walk)
 
 BUILTINS = {
@@ -211,6 +212,7 @@ class Compiler:
         self.unavailables: list = []
         self.uid = itertools.count()
         self._quiet: set = set()  # the routine's lets read only by the log (log_only_lets)
+        self.masked: set = set()  # (summed attribute, filtering attribute): MS_ tables to make
         self.direct: set = set()  # procedures that may stop and also get a plain D_ version
         self._choose_fns: dict = {}  # id(choose) -> (label, prompt, unavailable function ids)
         self._locals_list = "None"  # in a D_ version: its locals as the routine's slots, for labels
@@ -335,11 +337,20 @@ class Compiler:
         fors, inner = self._fors(e.fors, ctx)
         return f"[{self.ex(e.elt, inner)} {fors}]"
 
-    def _pipeline(self, elt, fors, ctx, keep_elt=True):
+    def _keeps(self, attr: str, value: str) -> str:
+        """The test "has this attribute value" for filter(), from the index of attr (the value is
+        plain: evaluating it twice changes nothing). Attributes in an index are scalars: a value
+        of any other type (a list, a tuple) is no card's."""
+        return f"(HX_{attr}.get({value}, _NONE) if type({value}) in _SCALARS else _NONE)"
+
+    def _pipeline(self, elt, fors, ctx, keep_elt=True, summed=False):
         """A comprehension over one source that yields its items or an attribute of each, keeping
         those whose attribute equals a value (`c.value for c in zone if c.colour == d`), as
         map/filter over the cards' attribute tuples and indexes: no Python code runs per item.
-        None when the comprehension is not of that form (or keep_elt is False: elt is ignored)."""
+        None when the comprehension is not of that form (or keep_elt is False: elt is ignored).
+        summed: the items are added up, so those of the cards left out may count as 0 instead:
+        `sum(c.value for c in zone if c.colour == d)` is one map over a table of each card's value
+        if its colour is d, else 0 (MS_value_colour[d])."""
         if len(fors) != 1 or fors[0].pattern.is_tuple:
             return None
         f = fors[0]
@@ -358,7 +369,12 @@ class Compiler:
             if match is None:
                 return None
             attr, value = match
-            src = f"filter(_having(IX_{attr}, {value}), {src})"
+            if summed and picked is not None:
+                self.masked.add((picked, attr))
+                table = f"MS_{picked}_{attr}"
+                return f"map(({table}.get({value}, _ZEROS) if type({value}) in _SCALARS else _ZEROS)" \
+                       f".__getitem__, {src})"
+            src = f"filter({self._keeps(attr, value)}, {src})"
         return src if picked is None else f"map(A_{picked}.__getitem__, {src})"
 
     def _product(self, e, ctx):
@@ -407,7 +423,7 @@ class Compiler:
 
     def x_GenCall(self, e, ctx):
         f = e.func
-        fast = self._pipeline(e.elt, e.fors, ctx, keep_elt=f != "count")
+        fast = self._pipeline(e.elt, e.fors, ctx, keep_elt=f != "count", summed=f == "sum")
         if fast is not None and f in ("count", "sum", "min", "max", "first"):
             return {"count": f"len(list({fast}))", "sum": f"sum({fast})", "min": f"min({fast}, default=None)",
                     "max": f"max({fast}, default=None)", "first": f"next(iter({fast}), None)"}[f]
@@ -502,8 +518,14 @@ class Compiler:
             return f"{f}({a[0]})"
         if f in ("first", "last", "top"):
             return f"_{f}({a[0]})"
-        if f in ("max_by", "min_by"):
-            return f"_{f}({a[0]}, {a[1]})"
+        if f in ("max_by", "min_by"):  # the first item with the highest (lowest) key
+            key = a[1]
+            lam = args[1]
+            if isinstance(lam, Lambda):
+                attr = self._card_attr(lam.body, lam.param, self.attrs)
+                if attr is not None:
+                    key = f"A_{attr}.__getitem__"
+            return f"{f[:3]}({a[0]}, key={key}, default=None)"
         if f == "sort_by":
             return f"sorted({a[0]}, key={a[1]})"
         if f == "range":
@@ -1085,6 +1107,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_ask": runtime.ask,
         "_ask_one": runtime.ask_one, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
         "_get_mark": runtime.get_mark, "_event": runtime.event, "_having": runtime.having,
+        "_NONE": runtime.NO_CARDS.__contains__, "_SCALARS": runtime.SCALARS,
         "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
@@ -1109,6 +1132,11 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         for card, a in zip(cards, c.cards):
             index.setdefault(a.get(attr), set()).add(card)
         ns[f"IX_{attr}"] = {v: frozenset(cs) for v, cs in index.items()}
+        ns[f"HX_{attr}"] = {v: frozenset(cs).__contains__ for v, cs in index.items()}
+    for picked, attr in c.masked:  # MS_picked_attr[v][card]: the card's picked if its attr is v, else 0
+        ns[f"MS_{picked}_{attr}"] = {v: tuple(a.get(picked) if a.get(attr) == v else 0 for a in c.cards)
+                                     for v in ns[f"IX_{attr}"]}
+    ns["_ZEROS"] = (0,) * len(c.cards)
     for name, value in c.consts.values():
         ns[name] = value
     filename = f"<jux:{spec.name}>"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from random import Random as _Random
 
 from .errors import StepBudgetExceeded
-from .state import DECIDE, JOIN, MAX_SEATS, RUN, SEATS, Card
+from .state import DECIDE, JOIN, MAX_SEATS, RUN, SEATS, Card, Seat
 
 M64 = (1 << 64) - 1
 WAIT, CALL, RET = "wait", "call", "ret"
@@ -70,6 +70,8 @@ def shuffle(S, zi: int):
 # ------------------------------------------------------------------ cards
 
 NO_CARDS = frozenset()
+# the types of the values a card attribute in an index may have (compile.Compiler.indexed)
+SCALARS = frozenset({int, bool, float, str, type(None), Card, Seat})
 
 
 def having(index: dict, value):

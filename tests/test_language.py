@@ -367,16 +367,25 @@ def test_comprehensions_over_card_attributes_agree_with_the_general_form(tmp_pat
                     [c.value for c in deck if c.value == 2], any(c.colour == want for c in deck),
                     any(c.colour == "green" for c in deck), first(c for c in deck if c.colour == "none") == none,
                     sum(c.value for c in deck if c.colour == [want]), [c.value for c in hand[0] if c.colour == want],
-                    max(c.value for c in deck if c.colour == want)]
+                    max(c.value for c in deck if c.colour == want),
+                    sum(c.value for c in deck if c.colour == none), sum(c.value for c in deck if c.value == true),
+                    sum(c.value for c in deck if c.colour == (want, want)), max_by(deck, c -> c.value),
+                    min_by(deck, c -> c.value), max_by(table, c -> c.value)]
         let slow = [sum(c.value for c in deck if want == c.colour and true), count(c for c in deck if c.colour != "blue"),
                     [c.value for c in deck if c.value + 0 == 2], any(c.colour + "" == want for c in deck),
                     any(c.colour + "" == "green" for c in deck), first(c for c in deck if c.colour + "" == "none") == none,
-                    0, [], max(c.value for c in deck if c.colour + "" == want)]
-        out = [fast, slow]
+                    0, [], max(c.value for c in deck if c.colour + "" == want),
+                    0, sum(c.value for c in deck if c.value + 0 == true), 0, max_by(deck, c -> c.value + 0),
+                    min_by(deck, c -> c.value + 0), none]
+        out = [fast, slow, [top(deck), first(deck)]]
     """)
-    fast, slow = g.counter("out")
-    assert fast == slow == [6, 3, [2, 2], True, False, True, 0, [], 3]
-    assert "filter(" in g.rules._c["source"] and " in map(" in g.rules._c["source"]
+    fast, slow, (top, bottom) = g.counter("out")
+    # the deck is red 1..3 then blue 1..3, the first of each tie is the first in the deck (its bottom)
+    assert fast == slow == [6, 3, [2, 2], True, False, True, 0, [], 3, 0, 2, 0, fast[12], fast[13], None]
+    assert fast[12] != top and g.rules.card_labels[fast[12]] == "red 3"
+    assert fast[13] == bottom and g.rules.card_labels[fast[13]] == "red 1"
+    src = g.rules._c["source"]
+    assert "filter(" in src and " in map(" in src and "MS_value_colour" in src and "key=A_value.__getitem__" in src
 
 
 def test_players_turn_order_and_seats(tmp_path):
