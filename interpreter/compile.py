@@ -1102,11 +1102,10 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "WAIT": runtime.WAIT, "CALL": runtime.CALL, "RET": runtime.RET,
         "_move": runtime.move, "_move_under": runtime.move_under, "_move_all": runtime.move_all, "_draw": runtime.draw,
         "_shuffle": runtime.shuffle, "_reveal": runtime.reveal, "_top": runtime.top,
-        "_first": runtime.first, "_last": runtime.last, "_max_by": runtime.max_by,
-        "_min_by": runtime.min_by, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
+        "_first": runtime.first, "_last": runtime.last, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
         "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_ask": runtime.ask,
         "_ask_one": runtime.ask_one, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
-        "_get_mark": runtime.get_mark, "_event": runtime.event, "_having": runtime.having,
+        "_get_mark": runtime.get_mark, "_event": runtime.event,
         "_NONE": runtime.NO_CARDS.__contains__, "_SCALARS": runtime.SCALARS,
         "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,
     }

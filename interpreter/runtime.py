@@ -74,14 +74,6 @@ NO_CARDS = frozenset()
 SCALARS = frozenset({int, bool, float, str, type(None), Card, Seat})
 
 
-def having(index: dict, value):
-    """A test "has this attribute value" for filter(): index maps each value to its cards."""
-    try:
-        return index.get(value, NO_CARDS).__contains__
-    except TypeError:  # a value that cannot be a key (a list) is no card's value
-        return NO_CARDS.__contains__
-
-
 def drop_marks(S, cards, zi: int):
     """Take off the marks that a card keeps only in other zones (a token falls off a discarded card)."""
     names = S.vis.drop[zi]
@@ -187,24 +179,6 @@ def first(xs):
 def last(xs):
     xs = tuple(xs)
     return xs[-1] if xs else None
-
-
-def max_by(xs, key):
-    best = bestk = None
-    for x in xs:
-        k = key(x)
-        if best is None or k > bestk:
-            best, bestk = x, k
-    return best
-
-
-def min_by(xs, key):
-    best = bestk = None
-    for x in xs:
-        k = key(x)
-        if best is None or k < bestk:
-            best, bestk = x, k
-    return best
 
 
 # TURN_ORDERS[n][s]: the n seats in turn order from seat s
