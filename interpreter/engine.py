@@ -107,8 +107,7 @@ class Ruleset:
             S.next_tid = 1
             S.steps = 0
             S.log = S.lv = None
-            S.auto = None
-            S.direct = False
+            S.auto = S.direct = None
             self._initial[n] = S
         return self._initial[n]
 
@@ -483,53 +482,84 @@ class Game:
                 return
             yield Decision(self, t)
 
-    def autoplay(self, answer, limit: int | None = None, direct: bool = False) -> int:
+    def autoplay(self, answer=None, limit: int | None = None, direct: bool = False, pick=None) -> int:
         """Answer each decision with answer(decision) (an answer as apply takes) until the game
         is over, no decision is pending, or `limit` answers have been given; return how many
-        were given. An illegal answer raises IllegalAnswer with the game at that decision.
+        were given. An illegal answer raises IllegalAnswer with the game at that decision (its
+        player and answer in e.player and e.answer).
 
         A decision outside `simultaneously` is answered where the rules stop, and they go on
         from there without unwinding to a driver: the same game as answering game.pending one
         by one, in less time. answer may read the game (view, copy) while it is called.
 
-        direct=True (with no limit) is faster still: the procedures that may stop, but start no
-        `simultaneously`, run as plain functions on the main thread, so the game's state does not
-        say where they are until they return. answer may then view the game but not copy or
-        save it (JuxError), and if answer raises, or answers wrongly, the game is left unusable.
+        pick, instead of answer: a function pick(n, lo, hi, many), or a list of one per seat,
+        that answers from the decision's shape alone (n options; when many, a list of lo to hi
+        option numbers, else one number, or none when lo is 0), asked without making a Decision.
+
+        direct=True is faster still: the procedures that may stop, but start no `simultaneously`,
+        run as plain functions on the main thread, so the game's state does not say where they
+        are until they return. answer may then view the game but not copy or save it (JuxError);
+        limit is a most: needing more answers raises JuxError. If answer raises, answers wrongly
+        or the limit is met, the game is left unusable.
         """
+        if (answer is None) == (pick is None):
+            raise TypeError("autoplay takes answer or pick")
         self._usable()
-        if direct and limit is not None:
-            raise JuxError("autoplay(direct=True) takes no limit")
         answers = self.answers
         start = len(answers)
         S = self.state
         take = self._take
+        if callable(pick):
+            pick = [pick] * S.n
 
         def at_once(T) -> bool:
-            if T[4] >= 0 or (limit is not None and len(answers) - start >= limit):
+            if T[4] >= 0:
                 return False  # in `simultaneously`: answered after the other threads have run
+            if limit is not None and len(answers) - start >= limit:
+                if direct:  # (out through the rules' code as it is)
+                    raise Answering(JuxError(f"still not over after {limit} answers"))
+                return False
             try:
-                choice = answer(Decision(self, T))
+                if pick is None:
+                    choice = answer(Decision(self, T))
+                else:
+                    d = T[2]
+                    choice = pick[d[0]](len(d[1]), d[2], d[3], d[4])
             except Exception as e:  # through the rules' code as it is, not as an error in a rule
                 raise Answering(e) from None
-            try:
-                take(T, choice)
-            except IllegalAnswer as e:
-                raise _blamed(e, T, choice)
+            take(T, choice)
             return True
 
+        def now(T, L):
+            """In a routine run as a plain function: answer T's decision, asked with locals L, now."""
+            if L is None or pick is not None:
+                at_once(T)
+            else:  # the locals as the top frame, for the decision's prompt and labels
+                T[0].append([-1, 0, L])
+                at_once(T)
+                T[0].pop()
+            return T[3]
+
         S.auto = at_once
-        S.direct = direct
+        S.direct = now if direct else None
         try:
-            for d in self.decisions():
-                if limit is not None and len(answers) - start >= limit:
+            while True:
+                for T in S.threads:
+                    if T[1] == DECIDE:
+                        break
+                else:
                     break
-                choice = answer(d)
-                try:
-                    take(d._t, choice)
-                except IllegalAnswer as e:
-                    raise _blamed(e, d._t, choice)
-                self._run(d._t)
+                if limit is not None and len(answers) - start >= limit:
+                    if direct:
+                        raise JuxError(f"still not over after {limit} answers")
+                    break
+                if pick is None:
+                    choice = answer(Decision(self, T))
+                else:
+                    d = T[2]
+                    choice = pick[d[0]](len(d[1]), d[2], d[3], d[4])
+                take(T, choice)
+                self._run(T)
         except Answering as e:
             self._broken = direct
             raise e.args[0] from None
@@ -537,8 +567,7 @@ class Game:
             self._broken = direct
             raise
         finally:
-            S.auto = None
-            S.direct = False
+            S.auto = S.direct = None
         return len(answers) - start
 
     _broken = False  # a direct autoplay stopped by an error, inside a routine run as a plain function
@@ -599,7 +628,10 @@ class Game:
             T[3] = [values[i] for i in choice]  # several options by number
             self.answers.append([d[0], list(choice)])
         else:
-            idx = self._normalize(T, choice)
+            try:
+                idx = self._normalize(T, choice)
+            except IllegalAnswer as e:
+                raise _blamed(e, T, choice)
             T[3] = [values[i] for i in idx] if d[4] else (values[idx[0]] if idx else None)
             self.answers.append([d[0], idx if d[4] else (idx[0] if idx else None)])
         T[1] = RUN

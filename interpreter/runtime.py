@@ -243,27 +243,17 @@ def decide_one(S, T, player, options, label_id, prompt_id) -> bool:
 
 
 def ask(S, T, player, options, count, upto, optional, label_id, prompt_id, unavailable_id, L):
-    """A decision in a D_ routine (Game.autoplay with direct=True): answered at once by S.auto,
-    with L, the routine's locals, as a frame for its labels; returns the answer."""
+    """A decision in a D_ routine (Game.autoplay with direct=True): answered at once (S.direct,
+    with L, the routine's locals, for its labels); returns the answer."""
     if decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id, unavailable_id):
-        if L is None:
-            S.auto(T)
-        else:
-            T[0].append([-1, 0, L])
-            S.auto(T)
-            T[0].pop()
+        return S.direct(T, L)
     return T[3]
 
 
 def ask_one(S, T, player, options, label_id, prompt_id, L):
     """ask for the commonest choose (see decide_one)."""
     if decide_one(S, T, player, options, label_id, prompt_id):
-        if L is None:
-            S.auto(T)
-        else:
-            T[0].append([-1, 0, L])
-            S.auto(T)
-            T[0].pop()
+        return S.direct(T, L)
     return T[3]
 
 

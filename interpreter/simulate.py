@@ -83,30 +83,23 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     needs_game = [bool(getattr(b, "needs_game", False)) for b in seated]
     chooses = [b.choose for b in seated]
 
-    # no bot copies the game: the rules run as plain functions between decisions (direct)
-    direct = not any(needs_game)
-    given = game.answers
-
     def answer(d):
-        if direct and len(given) >= max_answers:  # (autoplay's limit stops this game otherwise)
-            raise JuxError(f"still not over after {max_answers} answers")
         p = d.player
         # a search bot gets an InfoSet (its seat's view and determinized copies), never the game
         return chooses[p](InfoSet(game, p) if needs_game[p] else game.view(p) if needs_view[p] else None, d)
 
-    if direct and not any(needs_view):
-        def answer(d):  # noqa: F811  (the same, for bots that read only the decision)
-            if len(given) >= max_answers:
-                raise JuxError(f"still not over after {max_answers} answers")
-            return chooses[d.player](None, d)
-
+    picks = [getattr(b, "pick", None) for b in seated]
+    # no bot copies the game: the rules run as plain functions between decisions (direct)
+    direct = not any(needs_game)
     try:
-        answers = game.autoplay(answer, None if direct else max_answers, direct=direct)
+        if direct and not any(needs_view) and all(picks):  # each answers from the decision's shape
+            answers = game.autoplay(pick=picks, limit=max_answers, direct=True)
+        else:
+            answers = game.autoplay(answer, max_answers, direct=direct)
     except IllegalAnswer as e:
-        seat = e.player
-        bot = seated[seat]
+        bot = seated[e.player]
         name = getattr(bot, "name", type(bot).__name__)
-        raise JuxError(f"game {seed}: the {name} bot in seat {seat} answered {e.answer!r}: {e}") from None
+        raise JuxError(f"game {seed}: the {name} bot in seat {e.player} answered {e.answer!r}: {e}") from None
     except JuxError as e:
         raise JuxError(f"game {seed}: {e}") from None
     if not game.over:

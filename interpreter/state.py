@@ -74,8 +74,7 @@ class State:
         s.log = list(self.log) if (log and self.log is not None) else None
         s.lv = dict(self.lv) if s.log is not None else None
         s.vis = self.vis
-        s.auto = None
-        s.direct = False
+        s.auto = s.direct = None
         return s
 
     # ------------------------------------------------------------ JSON
@@ -112,8 +111,7 @@ class State:
         s.steps = 0
         s.log = s.lv = None
         s.vis = vis
-        s.auto = None
-        s.direct = False
+        s.auto = s.direct = None
         return s
 
     def same_as(self, other: "State") -> bool:

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from interpreter.bots.random_bot import random_answer
+from interpreter.bots.random_bot import random_answer, random_picker
 from interpreter.engine import Game, load_ruleset
 from interpreter.errors import IllegalAnswer, JuxError
 from interpreter.runtime import RuleRuntimeError
@@ -157,11 +157,47 @@ def test_direct_lets_the_answer_view_but_not_copy_or_save_the_game():
             use()
 
 
-def test_direct_takes_no_limit():
+def test_direct_limit_is_a_most():
     g = Game.new(load_ruleset("capital_jux"), 2, 1)
-    with pytest.raises(JuxError, match="takes no limit"):
-        g.autoplay(lambda d: 0, 10, direct=True)
-    assert g.answers == []
+    with pytest.raises(JuxError, match="still not over after 10 answers"):
+        g.autoplay(lambda d: 0 if not d.many else list(range(d.min)), 10, direct=True)
+    assert len(g.answers) == 10
+    with pytest.raises(JuxError, match="an error stopped"):
+        g.apply(0)
+
+
+@pytest.mark.parametrize("direct", [False, True])
+def test_pick_answers_from_the_shape_of_the_decision(direct):
+    """autoplay(pick=...) asks pick(n, lo, hi, many) without making decisions: the same game as
+    answering each decision with the same function of its shape."""
+    rules = load_ruleset("capital_jux", TILES)
+    for seed in range(6):
+        players = 2 + seed % 3
+        ref = one_by_one(rules, players, seed)
+        g = Game.new(rules, players, seed)
+        rnd = random.Random(seed).random
+        shapes = []
+
+        def pick(n, lo, hi, many):
+            shapes.append((n, lo, hi, many))
+            return random_picker(rnd)(n, lo, hi, many)
+
+        per_seat = [pick] * players if seed % 2 else pick  # a function per seat, or one for all
+        assert g.autoplay(pick=per_seat, direct=direct) == len(ref.answers) == len(shapes)
+        assert g.over and g.answers == ref.answers and g.state.same_as(ref.state)
+        assert g.log_lines(None) == ref.log_lines(None)
+
+
+def test_autoplay_takes_answer_or_pick():
+    g = Game.new(load_ruleset("capital_jux"), 2, 1)
+    with pytest.raises(TypeError):
+        g.autoplay()
+    with pytest.raises(TypeError):
+        g.autoplay(lambda d: 0, pick=lambda n, lo, hi, many: 0)
+    given = []
+    with pytest.raises(IllegalAnswer) as e:
+        g.autoplay(pick=lambda n, lo, hi, many: given.append(n) or n)  # one past the last option
+    assert e.value.answer == given[0] and e.value.player == g.next_decision().player and g.answers == []
 
 
 def test_direct_refused_answer_says_who_and_what():

@@ -10,6 +10,9 @@ A bot has these members:
 - ``choose(view, decision)``: the answer to ``decision`` (an option index, or for
   ``decision.many`` a list of between ``decision.min`` and ``decision.max`` distinct indices;
   ``None`` declines an optional decision). A bot never gets the game itself.
+- ``pick(n, lo, hi, many)`` (optional): for a bot that answers from the decision's shape alone
+  (n options, lo to hi of them when ``many``), the same answer as ``choose``; simulations then
+  ask it without making decisions (``Game.autoplay(pick=...)``), which is faster.
 
 Bots are named by a spec string, ``NAME`` or ``NAME:KEY=VALUE:KEY=VALUE`` (options for bots that
 take some, e.g. a search bot's iterations); a bare number is the bot's first option
