@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import string
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import runtime
 from .errors import Pos
@@ -187,6 +187,7 @@ class Ctx:
     brk: str = "break"  # what `break` compiles to here
     slots: dict = field(default_factory=dict)
     direct: bool = False  # a routine that may stop, as a plain function (its D_ version)
+    spawned: bool = False  # the body of a `simultaneously`: its decisions wait for the others
 
 
 class Compiler:
@@ -603,13 +604,13 @@ class Compiler:
     def s_For(self, s, ctx, ind):
         self._declare(s.pattern, ctx)
         self._emit(ind, f"for {self._pat(s.pattern, ctx.env)} in tuple({self.it(s.iter, ctx)}):", s)
-        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots, ctx.direct), ind + 1, s.pos)
+        self._body(s.body, replace(ctx, brk="break"), ind + 1, s.pos)
 
     def s_While(self, s, ctx, ind):
         self._emit(ind, f"while {self.ex(s.cond, ctx)}:", s)
         self._emit(ind + 1, "S.steps += 1", s)
         self._emit(ind + 1, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s)
-        self._body(s.body, Ctx(ctx.env, ctx.resumable, "break", ctx.slots, ctx.direct), ind + 1, s.pos)
+        self._body(s.body, replace(ctx, brk="break"), ind + 1, s.pos)
 
     def s_Break(self, s, ctx, ind):
         for line in ctx.brk.split("\n"):
@@ -667,19 +668,20 @@ class Compiler:
         by = self.ex(s.by, ctx) if s.by is not None else "0"
         count = self.ex(s.count, ctx) if s.count is not None else "None"
         upto = self.ex(s.upto, ctx) if s.upto is not None else "None"
-        options, L = self.ex(s.options, ctx), self._locals_list
+        options = self.ex(s.options, ctx)
         if count == upto == "None" and not s.optional and unavailable_id < 0:
-            call = f"_ask_one(S, T, {by}, {options}, {label_id}, {prompt_id}, {L})"
+            call = f"_decide_one(S, T, {by}, {options}, {label_id}, {prompt_id})"
         else:
-            call = (f"_ask(S, T, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, {prompt_id}, "
-                    f"{unavailable_id}, {L})")
+            call = (f"_decide(S, T, None, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, "
+                    f"{prompt_id}, {unavailable_id})")
+        # S.direct: Game.autoplay's answer at once, given the locals for the decision's labels
+        self._emit(ind, f"if {call}: S.direct(T{'' if self._locals_list == 'None' else ', ' + self._locals_list})", s)
         self._declare(s.pattern, ctx)
         if s.pattern.is_tuple:
             none = "(" + ", ".join("None" for _ in s.pattern.names) + ")"
-            self._emit(ind, f"_a = {call}", s)
-            self._emit(ind, f"{self._pat(s.pattern, ctx.env)} = _a if _a is not None else {none}", s)
+            self._emit(ind, f"{self._pat(s.pattern, ctx.env)} = T[3] if T[3] is not None else {none}", s)
         else:
-            self._emit(ind, f"{self._pat(s.pattern, ctx.env)} = {call}", s)
+            self._emit(ind, f"{self._pat(s.pattern, ctx.env)} = T[3]", s)
 
     def direct_routine(self, name: str, params: tuple, body: tuple, pos):
         """The D_ version of a routine that may stop (compiled after its R_ version, whose slots
@@ -847,7 +849,7 @@ class Compiler:
         return len(blocks) - 1
 
     def _ctx_in_loop(self, ctx, exit_ref):
-        return Ctx(ctx.env, True, f"pc = {exit_ref}; continue", ctx.slots)
+        return replace(ctx, brk=f"pc = {exit_ref}; continue")
 
     def l_Choose(self, s, ctx, blocks):
         cur = blocks[-1]
@@ -870,7 +872,10 @@ class Compiler:
         else:
             call = (f"{decide}(S, T, F, {by}, {self.ex(s.options, ctx)}, {count}, {upto}, "
                     f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id})")
-        cur.append((0, f"if {call} and not (S.auto and S.auto(T)): return WAIT", s.pos))
+        if ctx.spawned:  # (Game.autoplay answers them after the other threads have run)
+            cur.append((0, f"if {call}: return WAIT", s.pos))
+        else:
+            cur.append((0, f"if {call} and not (S.auto and S.auto(T)): return WAIT", s.pos))
         cur.append((0, f"pc = {nxt}; continue", s.pos))
         b = blocks[self._open(blocks)]
         self._declare(s.pattern, ctx)
@@ -1005,7 +1010,7 @@ class Compiler:
         # the body runs as its own routine, with the same slots for locals
         self._declare(s.pattern, ctx)
         body_blocks: list = [[]]
-        body_ctx = Ctx(dict(ctx.env), True, "", ctx.slots)
+        body_ctx = replace(ctx, env=dict(ctx.env), brk="", spawned=True)
         self._lower(s.body, body_ctx, body_blocks)
         rid = self._register(body_name)
         self._pending_bodies.append((body_name, body_blocks))
@@ -1103,8 +1108,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_move": runtime.move, "_move_under": runtime.move_under, "_move_all": runtime.move_all, "_draw": runtime.draw,
         "_shuffle": runtime.shuffle, "_reveal": runtime.reveal, "_top": runtime.top,
         "_first": runtime.first, "_last": runtime.last, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
-        "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_ask": runtime.ask,
-        "_ask_one": runtime.ask_one, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
+        "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
         "_get_mark": runtime.get_mark, "_event": runtime.event,
         "_NONE": runtime.NO_CARDS.__contains__, "_SCALARS": runtime.SCALARS,
         "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,

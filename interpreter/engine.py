@@ -512,7 +512,9 @@ class Game:
         if callable(pick):
             pick = [pick] * S.n
 
-        def at_once(T) -> bool:
+        def at_once(T, L=None) -> bool:
+            """Answer thread T's decision now (False: not now); L: the locals of a routine run as
+            a plain function (direct), for the decision's prompt and labels."""
             if T[4] >= 0:
                 return False  # in `simultaneously`: answered after the other threads have run
             if limit is not None and len(answers) - start >= limit:
@@ -520,28 +522,22 @@ class Game:
                     raise Answering(JuxError(f"still not over after {limit} answers"))
                 return False
             try:
-                if pick is None:
-                    choice = answer(Decision(self, T))
-                else:
+                if pick is not None:
                     d = T[2]
                     choice = pick[d[0]](len(d[1]), d[2], d[3], d[4])
+                elif L is None:
+                    choice = answer(Decision(self, T))
+                else:  # the locals as the top frame while the decision is asked
+                    T[0].append([-1, 0, L])
+                    choice = answer(Decision(self, T))
+                    T[0].pop()
             except Exception as e:  # through the rules' code as it is, not as an error in a rule
                 raise Answering(e) from None
             take(T, choice)
             return True
 
-        def now(T, L):
-            """In a routine run as a plain function: answer T's decision, asked with locals L, now."""
-            if L is None or pick is not None:
-                at_once(T)
-            else:  # the locals as the top frame, for the decision's prompt and labels
-                T[0].append([-1, 0, L])
-                at_once(T)
-                T[0].pop()
-            return T[3]
-
         S.auto = at_once
-        S.direct = now if direct else None
+        S.direct = at_once if direct else None
         try:
             while True:
                 for T in S.threads:

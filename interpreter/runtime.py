@@ -4,6 +4,7 @@ Everything here works on a State and knows nothing of any game.
 """
 from __future__ import annotations
 
+import functools
 from random import Random as _Random
 
 from .errors import StepBudgetExceeded
@@ -44,7 +45,10 @@ def random_item(S, xs):
     return xs[rand_below(S, len(xs))] if xs else None
 
 
-BIT_LENGTH = tuple(n.bit_length() for n in range(256))
+@functools.lru_cache(maxsize=64)
+def _bit_lengths(n: int) -> tuple:
+    """The bit length of n, n - 1, ..., 2: how many random bits shuffling n items draws at a time."""
+    return tuple(m.bit_length() for m in range(n, 1, -1))
 
 
 def shuffle(S, zi: int):
@@ -55,8 +59,7 @@ def shuffle(S, zi: int):
     n = len(lst)
     if n > 1:
         bits = _Random(next_seed(S)).getrandbits
-        for i in range(n - 1, 0, -1):
-            k = BIT_LENGTH[i + 1] if i < 255 else (i + 1).bit_length()
+        for i, k in zip(range(n - 1, 0, -1), _bit_lengths(n)):
             j = bits(k)
             while j > i:
                 j = bits(k)
@@ -240,21 +243,6 @@ def decide_one(S, T, player, options, label_id, prompt_id) -> bool:
     T[2] = [int(player), options, 1, 1, False, label_id, prompt_id]
     T[3] = None
     return True
-
-
-def ask(S, T, player, options, count, upto, optional, label_id, prompt_id, unavailable_id, L):
-    """A decision in a D_ routine (Game.autoplay with direct=True): answered at once (S.direct,
-    with L, the routine's locals, for its labels); returns the answer."""
-    if decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id, unavailable_id):
-        return S.direct(T, L)
-    return T[3]
-
-
-def ask_one(S, T, player, options, label_id, prompt_id, L):
-    """ask for the commonest choose (see decide_one)."""
-    if decide_one(S, T, player, options, label_id, prompt_id):
-        return S.direct(T, L)
-    return T[3]
 
 
 def spawn(S, T, body_id, L, items, slots, tuple_pattern) -> bool:
