@@ -674,8 +674,10 @@ class Compiler:
         else:
             call = (f"_decide(S, T, None, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, "
                     f"{prompt_id}, {unavailable_id})")
-        # S.direct: Game.autoplay's answer at once, given the locals for the decision's labels
-        self._emit(ind, f"if {call}: S.direct(T{'' if self._locals_list == 'None' else ', ' + self._locals_list})", s)
+        if ctx.spawned:  # a thread run as a generator: _join has the decision answered
+            self._emit(ind, f"if {call}: yield {self._locals_list}", s)
+        else:  # S.direct: Game.autoplay's answer at once, given the locals for the decision's labels
+            self._emit(ind, f"if {call}: S.direct(T{'' if self._locals_list == 'None' else ', ' + self._locals_list})", s)
         self._declare(s.pattern, ctx)
         if s.pattern.is_tuple:
             none = "(" + ", ".join("None" for _ in s.pattern.names) + ")"
@@ -690,25 +692,58 @@ class Compiler:
         o = self.out
         names = list(self._slots)  # in slot order
         labelled = any(isinstance(n, Choose) and max(self._choose_fns[id(n)]) >= 0 for n in walk(body))
+        threads = any(isinstance(n, Simultaneously) for n in walk(body))
         self._locals_list = "[" + ", ".join(f"v_{n}" for n in names) + "]" if labelled else "None"
         o.emit(0, f"def D_{name}(S, T{''.join(', v_' + p for p in params)}):", pos)
         o.emit(1, "Z = S.z; V = S.v", pos)
         unset = [n for n in names if n not in params]
-        if labelled and unset:  # a label may read a local not set yet
+        if (labelled or threads) and unset:  # a label, or a thread's copy of the locals, may read one not set yet
             o.emit(1, " = ".join(f"v_{n}" for n in unset) + " = None", pos)
+        self._generators = []
         self._body(body, Ctx({p: f"v_{p}" for p in params}, False, direct=True), 1, pos)
         o.emit(0, "", None)
+        for g in self._generators:
+            o.lines.extend(g.lines)
+            o.pos.extend(g.pos)
         self._locals_list = "None"
 
+    def s_Simultaneously(self, s, ctx, ind):
+        """A `simultaneously` in a D_ version: each thread's body is a generator that stops (yields
+        its locals, for labels) at each decision; _join runs them all to their first decision, then
+        has the first waiting one answered and run on, as the driver does with threads."""
+        gname = f"G{next(self.uid)}"
+        names = list(self._slots)  # the body's locals start as a copy of the routine's
+        var = s.pattern.names[0]
+        args = ", ".join("_it" if n == var else f"v_{n}" for n in names)
+        self._emit(ind, "_gs = []", s)
+        self._emit(ind, f"for _it in tuple({self.it(s.iter, ctx)}):", s)
+        self._emit(ind + 1, f"_t = _thread(S, T); _gs.append(({gname}(S, _t, {args}), _t))", s)
+        self._emit(ind, "_join(S, _gs)", s)
+        outer, self.out = self.out, Emitter()
+        self.out.emit(0, f"def {gname}(S, T, {', '.join('v_' + n for n in names)}):", s.pos)
+        self.out.emit(1, "Z = S.z; V = S.v", s.pos)
+        self._body(s.body, Ctx({n: f"v_{n}" for n in names}, False, direct=True, spawned=True), 1, s.pos)
+        self.out.emit(1, "yield from ()  # (a generator even with no choose)", s.pos)
+        self.out.emit(0, "", None)
+        self._generators.append(self.out)
+        self.out = outer
+
+    def in_generators(self, s) -> bool:
+        """Whether a `simultaneously` can run as generators in a D_ version: one name per item,
+        and no `simultaneously` or procedure that may stop inside it."""
+        return not s.pattern.is_tuple and not any(
+            isinstance(n, Simultaneously) or (isinstance(n, CallStmt) and self.stmt_suspends(n)) for n in walk(s.body))
+
     def spawning(self) -> set:
-        """The procedures that start `simultaneously` threads, themselves or through a call."""
+        """The procedures that start `simultaneously` threads that cannot run as generators
+        (in_generators), themselves or through a call."""
         spec = self.spec
         calls = {}
         out = set()
         for name, r in spec.procedures.items():
             calls[name] = set()
             for n in walk(r.body):
-                if isinstance(n, Simultaneously):
+                if isinstance(n, Simultaneously) and not self.in_generators(n):
                     out.add(name)
                 elif isinstance(n, CallStmt):
                     calls[name].update([n.func] if n.slot_key is None else spec.slots[n.func].values())
@@ -1108,7 +1143,8 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_move": runtime.move, "_move_under": runtime.move_under, "_move_all": runtime.move_all, "_draw": runtime.draw,
         "_shuffle": runtime.shuffle, "_reveal": runtime.reveal, "_top": runtime.top,
         "_first": runtime.first, "_last": runtime.last, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
-        "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
+        "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_thread": runtime.thread,
+        "_join": runtime.join, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
         "_get_mark": runtime.get_mark, "_event": runtime.event,
         "_NONE": runtime.NO_CARDS.__contains__, "_SCALARS": runtime.SCALARS,
         "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,

@@ -512,10 +512,11 @@ class Game:
         if callable(pick):
             pick = [pick] * S.n
 
-        def at_once(T, L=None) -> bool:
+        def at_once(T, L=None, waited=False) -> bool:
             """Answer thread T's decision now (False: not now); L: the locals of a routine run as
-            a plain function (direct), for the decision's prompt and labels."""
-            if T[4] >= 0:
+            a plain function (direct), for the decision's prompt and labels; waited: T is a thread
+            of a `simultaneously` whose other threads have run (runtime.join)."""
+            if T[4] >= 0 and not waited:
                 return False  # in `simultaneously`: answered after the other threads have run
             if limit is not None and len(answers) - start >= limit:
                 if direct:  # (out through the rules' code as it is)

@@ -245,6 +245,43 @@ def decide_one(S, T, player, options, label_id, prompt_id) -> bool:
     return True
 
 
+def thread(S, T) -> list:
+    """A thread of a `simultaneously` in a D_ routine (Game.autoplay direct), its body run as a
+    generator: in S.threads, so its decision is pending while it waits, with the id it would have."""
+    tid = S.next_tid
+    S.next_tid += 1
+    t = [[[-1, 0, None]], RUN, None, None, T[6], 0, tid]
+    S.threads.append(t)
+    return t
+
+
+_DONE = object()
+
+
+def join(S, gs):
+    """Run the threads of a `simultaneously` (generator, thread) as the driver runs threads: each
+    to its first decision in turn; then the first one waiting is answered (S.direct) and runs on
+    to its next decision or its end, until all have ended. A generator yields its locals (for the
+    decision's labels) at each decision."""
+    live = []
+    for g, t in gs:
+        L = next(g, _DONE)
+        if L is _DONE:
+            S.threads.remove(t)
+        else:
+            t[0][-1][2] = L
+            live.append((g, t))
+    while live:
+        g, t = live[0]
+        S.direct(t, None, True)
+        L = next(g, _DONE)
+        if L is _DONE:
+            S.threads.remove(t)
+            del live[0]
+        else:
+            t[0][-1][2] = L
+
+
 def spawn(S, T, body_id, L, items, slots, tuple_pattern) -> bool:
     """Start one thread per item running body_id with a copy of the locals L; T waits for them."""
     items = tuple(items)

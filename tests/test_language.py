@@ -557,9 +557,22 @@ def test_direct_autoplay_runs_every_kind_of_choose_as_the_state_machines_do(tmp_
         choose gone from hand[0] by 0
         choose x from [c.value for c in deck] by 0 unavailable [(y, "played") for y in [c.value for c in table]]
         pick_some(1, k)
+        draft()
         log "{c} {where} {x}"
         out = [where, two, some, maybe, none_, a, b, gone, x, n]
     """, extra="""
+        draft(): |
+          simultaneously for p in players {
+            let got = 0
+            choose a from [1, 2, 3] by p prompt "first {p}" label "{a} of {got}"
+            gold[p] += a
+            if p == 0 { return }
+            choose b from hand[p] by p pick up to 2 optional prompt "second {a}"
+            got = len(b)
+            n += got * 10
+          }
+          simultaneously for p in players { if p > 5 { choose z from [1] by p } }
+          for p in players { n += 100 }
         pick_some(p, k): |
           for i in range(k + 1) {
             n += 1
@@ -583,9 +596,13 @@ def test_direct_autoplay_runs_every_kind_of_choose_as_the_state_machines_do(tmp_
             games.append(g)
             asked.append(seen)
         ref, g = games
-        assert g.over and g.answers == ref.answers and asked[0] == asked[1] and len(asked[0]) == 9
+        assert g.over and g.answers == ref.answers and asked[0] == asked[1] and len(asked[0]) == 12
+        assert [x[1] for x in asked[0][9:11]] == ["first Player 1", "first Player 2"]  # both, before either goes on
+        assert asked[0][11][1].startswith("second ")
         assert g.state.to_json() == ref.state.to_json() and g.log_lines() == ref.log_lines()
-        assert g.counter("out") == ref.counter("out") and g.counter("out")[-1] == 2
+        assert g.counter("out") == ref.counter("out") and g.counter("out")[-1] % 100 in (2, 12, 22)
+        assert g.counter("gold") == ref.counter("gold")
+    assert "def G" in rules._c["source"]  # the draft's threads ran as generators
 
 
 # ---------------------------------------------------------------- errors while running
