@@ -669,15 +669,19 @@ class Compiler:
         count = self.ex(s.count, ctx) if s.count is not None else "None"
         upto = self.ex(s.upto, ctx) if s.upto is not None else "None"
         options = self.ex(s.options, ctx)
-        if count == upto == "None" and not s.optional and unavailable_id < 0:
+        L = "" if self._locals_list == "None" else ", " + self._locals_list
+        one = count == upto == "None" and not s.optional and unavailable_id < 0
+        if one:
             call = f"_decide_one(S, T, {by}, {options}, {label_id}, {prompt_id})"
         else:
             call = (f"_decide(S, T, None, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, "
                     f"{prompt_id}, {unavailable_id})")
         if ctx.spawned:  # a thread run as a generator: _join has the decision answered
             self._emit(ind, f"if {call}: yield {self._locals_list}", s)
-        else:  # S.direct: Game.autoplay's answer at once, given the locals for the decision's labels
-            self._emit(ind, f"if {call}: S.direct(T{'' if self._locals_list == 'None' else ', ' + self._locals_list})", s)
+        elif one:  # Game.autoplay's answer at once, given the locals for the decision's labels
+            self._emit(ind, f"S.direct_one(T, {by}, {options}, {label_id}, {prompt_id}{L})", s)
+        else:
+            self._emit(ind, f"if {call}: S.direct(T{L})", s)
         self._declare(s.pattern, ctx)
         if s.pattern.is_tuple:
             none = "(" + ", ".join("None" for _ in s.pattern.names) + ")"

@@ -107,7 +107,7 @@ class Ruleset:
             S.next_tid = 1
             S.steps = 0
             S.log = S.lv = None
-            S.auto = S.direct = None
+            S.auto = S.direct = S.direct_one = None
             self._initial[n] = S
         return self._initial[n]
 
@@ -537,8 +537,33 @@ class Game:
             take(T, choice)
             return True
 
+        def one(T, player, options, label_id, prompt_id, L=None):
+            """direct: a choose of one option (runtime.decide_one) answered at once; its answer.
+            With pick, an answer in range is taken without making the decision."""
+            if type(options) is not list:
+                options = list(options)
+            if pick is not None and options and 0 <= player < S.n and (
+                    limit is None or len(answers) - start < limit):
+                try:
+                    choice = pick[player](len(options), 1, 1, False)
+                except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                    raise Answering(e) from None
+                if type(choice) is int and 0 <= choice < len(options):  # as _take, its first case
+                    if self.first_player is None:
+                        self.first_player = int(player)
+                    answers.append([int(player), choice])
+                    T[3] = options[choice]
+                    S.steps = 0
+                    return T[3]
+                runtime.decide_one(S, T, player, options, label_id, prompt_id)
+                take(T, choice)  # any other answer as _take takes it, or refuses it
+            elif runtime.decide_one(S, T, player, options, label_id, prompt_id):
+                at_once(T, L)
+            return T[3]
+
         S.auto = at_once
         S.direct = at_once if direct else None
+        S.direct_one = one if direct else None
         try:
             while True:
                 for T in S.threads:
@@ -564,7 +589,7 @@ class Game:
             self._broken = direct
             raise
         finally:
-            S.auto = S.direct = None
+            S.auto = S.direct = S.direct_one = None
         return len(answers) - start
 
     _broken = False  # a direct autoplay stopped by an error, inside a routine run as a plain function
@@ -704,7 +729,10 @@ class Game:
     @property
     def winners(self) -> list:
         """The seats with the best (score, tie-break); more than one only on a complete tie."""
-        scores = self.scores
+        return self.winners_by(self.scores)
+
+    def winners_by(self, scores: list) -> list:
+        """winners, given the scores (game.scores) already worked out."""
         top = max(scores)
         tied = [p for p, s in enumerate(scores) if s == top]
         f = self.rules.tiebreak_fn

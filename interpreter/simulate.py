@@ -111,8 +111,9 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
 
 def result_of(game: Game, record: bool = False) -> GameResult:
     first = game.first_player
-    return GameResult(seed=game.seed, scores=[_plain(s) for s in game.scores],
-                      winners=[int(p) for p in game.winners], turns=len(game.answers),
+    scores = game.scores
+    return GameResult(seed=game.seed, scores=[_plain(s) for s in scores],
+                      winners=[int(p) for p in game.winners_by(scores)], turns=len(game.answers),
                       record=game.record() if record else None,
                       first=None if first is None else int(first))
 

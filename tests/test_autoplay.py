@@ -185,7 +185,7 @@ def test_pick_answers_from_the_shape_of_the_decision(direct):
         per_seat = [pick] * players if seed % 2 else pick  # a function per seat, or one for all
         assert g.autoplay(pick=per_seat, direct=direct) == len(ref.answers) == len(shapes)
         assert g.over and g.answers == ref.answers and g.state.same_as(ref.state)
-        assert g.log_lines(None) == ref.log_lines(None)
+        assert g.log_lines(None) == ref.log_lines(None) and g.first_player == ref.first_player
 
 
 def test_autoplay_takes_answer_or_pick():
@@ -209,3 +209,22 @@ def test_direct_refused_answer_says_who_and_what():
     with pytest.raises(IllegalAnswer) as e:
         g.autoplay(answer, direct=True)
     assert e.value.answer == 99 and e.value.player in (0, 1) and len(g.answers) == 30
+
+
+def test_direct_pick_refused_or_taken_as_apply_takes_it():
+    """A pick that answers a one-option decision out of range is refused (who and what); one that
+    answers in another form apply takes ([i] for i) gives the same game."""
+    rules = load_ruleset("capital_jux")
+    g = Game.new(rules, 2, 4)
+
+    def bad(n, lo, hi, many):
+        return list(range(lo)) if many else n
+
+    with pytest.raises(IllegalAnswer) as e:
+        g.autoplay(pick=bad, direct=True)
+    assert e.value.answer == len(g.next_decision().values) and e.value.player == g.next_decision().player
+    ref = Game.new(rules, 2, 4)
+    ref.autoplay(pick=lambda n, lo, hi, many: list(range(lo)) if many else 0, direct=True)
+    g = Game.new(rules, 2, 4)
+    g.autoplay(pick=lambda n, lo, hi, many: list(range(lo)) if many else [0], direct=True)
+    assert g.answers == ref.answers and g.state.same_as(ref.state) and g.over
