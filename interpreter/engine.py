@@ -488,7 +488,8 @@ class Game:
         were given. An illegal answer raises IllegalAnswer with the game at that decision (its
         player and answer in e.player and e.answer).
 
-        A decision outside `simultaneously` is answered where the rules stop, and they go on
+        A game made with Game.new(..., start=False) starts here. A decision outside
+        `simultaneously` is answered where the rules stop, and they go on
         from there without unwinding to a driver: the same game as answering game.pending one
         by one, in less time. answer may read the game (view, copy) while it is called.
 
@@ -565,6 +566,7 @@ class Game:
         S.direct = at_once if direct else None
         S.direct_one = one if direct else None
         try:
+            self._run()  # a game made with start=False starts here, its first decisions answered at once
             while True:
                 for T in S.threads:
                     if T[1] == DECIDE:
@@ -647,7 +649,7 @@ class Game:
         elif (type(choice) is list and d[4] and d[2] <= len(choice) <= d[3]
               and (not choice or {*map(type, choice)} == _INT)
               and len(set(choice)) == len(choice) and _indices(len(values)).issuperset(choice)):
-            T[3] = [values[i] for i in choice]  # several options by number
+            T[3] = list(map(values.__getitem__, choice))  # several options by number
             self.answers.append([d[0], list(choice)])
         else:
             try:

@@ -93,33 +93,37 @@ def drop_marks(S, cards, zi: int):
 
 
 def move(S, c, zi: int):
-    """Move a card, a list of cards or nothing (none) to the top of zone zi."""
+    """Move a card, a list of cards (each in turn) or nothing (none) to the top of zone zi."""
+    Z, loc, K = S.z, S.loc, S.k
     if type(c) is Card:
-        loc = S.loc
-        S.z[loc[c]].remove(c)
-        S.z[zi].append(c)
+        Z[loc[c]].remove(c)
+        Z[zi].append(c)
         loc[c] = zi
-        S.k[c] = S.vis[zi]
+        K[c] = S.vis[zi]
         if S.m:
             drop_marks(S, (c,), zi)
         return
-    _move_cards(S, c, zi, False)
+    if c is None:
+        return
+    dest, mask = Z[zi], S.vis[zi]
+    for x in tuple(c):
+        Z[loc[x]].remove(x)
+        dest.append(x)
+        loc[x] = zi
+        K[x] = mask
+        if S.m:
+            drop_marks(S, (x,), zi)
 
 
 def move_under(S, c, zi: int):
-    """Move a card, a list of cards or nothing (none) to the bottom of zone zi."""
-    _move_cards(S, c, zi, True)
-
-
-def _move_cards(S, c, zi: int, bottom: bool):
-    Z, loc, K, mask = S.z, S.loc, S.k, S.vis[zi]
-    dest = Z[zi]
-    for x in ((c,) if type(c) is Card else () if c is None else tuple(c)):
+    """Move a card, a list of cards (each in turn) or nothing (none) to the bottom of zone zi."""
+    if c is None:
+        return
+    Z, loc, K = S.z, S.loc, S.k
+    dest, mask = Z[zi], S.vis[zi]
+    for x in ((c,) if type(c) is Card else tuple(c)):
         Z[loc[x]].remove(x)
-        if bottom:
-            dest.insert(0, x)
-        else:
-            dest.append(x)
+        dest.insert(0, x)
         loc[x] = zi
         K[x] = mask
         if S.m:

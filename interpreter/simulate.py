@@ -77,7 +77,8 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     """
     rules = _rules(rules)
     factories = [b if callable(b) else bot_factory(b) for b in bots]
-    game = Game.new(rules, players, seed, names=names, log=log)
+    # (started by autoplay below, so that with direct the first round runs direct too)
+    game = Game.new(rules, players, seed, names=names, log=log, start=False)
     seated = [f(seat_seed(seed, p)) for p, f in enumerate(factories)]
     needs_view = [bool(getattr(b, "needs_view", True)) for b in seated]
     needs_game = [bool(getattr(b, "needs_game", False)) for b in seated]
