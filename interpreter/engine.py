@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -508,6 +509,7 @@ class Game:
         self._usable()
         answers = self.answers
         start = len(answers)
+        most = sys.maxsize if limit is None else start + limit  # len(answers) when the limit is met
         S = self.state
         take = self._take
         if callable(pick):
@@ -519,7 +521,7 @@ class Game:
             of a `simultaneously` whose other threads have run (runtime.join)."""
             if T[4] >= 0 and not waited:
                 return False  # in `simultaneously`: answered after the other threads have run
-            if limit is not None and len(answers) - start >= limit:
+            if len(answers) >= most:
                 if direct:  # (out through the rules' code as it is)
                     raise Answering(JuxError(f"still not over after {limit} answers"))
                 return False
@@ -543,8 +545,7 @@ class Game:
             With pick, an answer in range is taken without making the decision."""
             if type(options) is not list:
                 options = list(options)
-            if pick is not None and options and 0 <= player < S.n and (
-                    limit is None or len(answers) - start < limit):
+            if pick is not None and options and 0 <= player < S.n and len(answers) < most:
                 try:
                     choice = pick[player](len(options), 1, 1, False)
                 except Exception as e:  # through the rules' code as it is, not as an error in a rule
@@ -573,7 +574,7 @@ class Game:
                         break
                 else:
                     break
-                if limit is not None and len(answers) - start >= limit:
+                if len(answers) >= most:
                     if direct:
                         raise JuxError(f"still not over after {limit} answers")
                     break
