@@ -471,18 +471,6 @@ class Game:
                 return Decision(self, t)
         return None
 
-    def decisions(self):
-        """Yield the first pending decision again and again until none is pending (the game is
-        over, or the rules stopped without one): answer each before asking for the next."""
-        threads = self.state.threads
-        while True:
-            for t in threads:
-                if t[1] == DECIDE:
-                    break
-            else:
-                return
-            yield Decision(self, t)
-
     def autoplay(self, answer=None, limit: int | None = None, direct: bool = False, pick=None) -> int:
         """Answer each decision with answer(decision) (an answer as apply takes) until the game
         is over, no decision is pending, or `limit` answers have been given; return how many
@@ -574,16 +562,8 @@ class Game:
                         break
                 else:
                     break
-                if len(answers) >= most:
-                    if direct:
-                        raise JuxError(f"still not over after {limit} answers")
-                    break
-                if pick is None:
-                    choice = answer(Decision(self, T))
-                else:
-                    d = T[2]
-                    choice = pick[d[0]](len(d[1]), d[2], d[3], d[4])
-                take(T, choice)
+                if not at_once(T, None, True):
+                    break  # the limit is met
                 self._run(T)
         except Answering as e:
             self._broken = direct
