@@ -200,7 +200,7 @@ class Compiler:
         self.cards, self.kinds = make_cards(spec)
         self.attrs = sorted({a for c in self.cards for a in c})
         self.marks = spec.marks
-        # card attributes whose values can key an index (IX_attr: value -> the cards that have it)
+        # card attributes whose values can key an index (HX_attr: value -> "is one of its cards")
         self.indexed = [a for a in self.attrs if a not in self.marks and all(
             isinstance(c.get(a), (int, str, float, type(None))) for c in self.cards)]
         self.suspends = suspends  # names of procedures that may stop
@@ -1170,15 +1170,16 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         ns["_SLOT_IN"], ns["_SLOT_OUT"] = counts.slot_hooks(lambda S, p: ns["F_score"](S, p))
     for attr in c.attrs:
         ns[f"A_{attr}"] = tuple(a.get(attr) for a in c.cards)
+    values = {}  # attribute in an index -> the values its cards have
     for attr in c.indexed:
         index = {}
         for card, a in zip(cards, c.cards):
             index.setdefault(a.get(attr), set()).add(card)
-        ns[f"IX_{attr}"] = {v: frozenset(cs) for v, cs in index.items()}
         ns[f"HX_{attr}"] = {v: frozenset(cs).__contains__ for v, cs in index.items()}
+        values[attr] = list(index)
     for picked, attr in c.masked:  # MS_picked_attr[v][card]: the card's picked if its attr is v, else 0
         ns[f"MS_{picked}_{attr}"] = {v: tuple(a.get(picked) if a.get(attr) == v else 0 for a in c.cards)
-                                     for v in ns[f"IX_{attr}"]}
+                                     for v in values[attr]}
     ns["_ZEROS"] = (0,) * len(c.cards)
     for name, value in c.consts.values():
         ns[name] = value
