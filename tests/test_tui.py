@@ -381,6 +381,42 @@ def test_jux_play_in_a_real_terminal(tmp_path):
         _tmux("kill-session", "-t", session)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pty hung up as on Linux")
+def test_jux_play_ends_when_its_terminal_is_gone():
+    """A terminal closed under `make play` leaves jux's input at its end with no hangup signal
+    reaching jux (here: the pty is not its controlling terminal). jux ends instead of spinning on
+    its dead input (Textual's input thread does, at full speed)."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    jux = Path(sys.executable).parent / "jux"
+    cmd = [str(jux)] if jux.exists() else [sys.executable, "-m", "interpreter.cli"]
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    p = subprocess.Popen(cmd + ["play"], stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+                         env=dict(os.environ, TERM="xterm-256color"))
+    os.close(slave)
+    try:
+        seen, end = b"", time.time() + 20
+        while b"new game" not in seen and time.time() < end and p.poll() is None:
+            if select.select([master], [], [], 0.2)[0]:
+                seen += os.read(master, 1 << 16)
+        assert b"new game" in seen, seen[-500:]
+        os.close(master)  # the terminal is gone
+        master = None
+        p.wait(timeout=15)
+    finally:
+        if master is not None:
+            os.close(master)
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+            pytest.fail("jux play went on running with its terminal gone")
+
+
 # ---------------------------------------------------------------- snapshots (pytest-textual-snapshot)
 #
 # The screens at 80x24, compared with the SVGs under tests/__snapshots__/test_tui/. After a deliberate

@@ -37,6 +37,8 @@ class JuxApp(App):
         self.session: Session | None = None
 
     def on_mount(self) -> None:
+        if not self.is_headless and sys.__stdin__ is not None and sys.__stdin__.isatty():
+            self.set_interval(1.0, self._check_terminal)
         if self.load_path:
             if self.load_session(self.load_path):
                 return
@@ -52,6 +54,12 @@ class JuxApp(App):
             self.start_game(rules, self.seats, self.seed)
         else:
             self.show_start()
+
+    def _check_terminal(self) -> None:
+        """End when the terminal is gone without a hangup signal reaching jux (`make play` in a
+        terminal closed under it): Textual's input thread would otherwise spin at full speed."""
+        if not sys.__stdin__.isatty():
+            self.exit(return_code=1)
 
     # ------------------------------------------------------------ screens
 
