@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import string
 
-from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, make_cards
+from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, make_cards, procedures_that
 from .errors import RuleError, RuleErrors, did_you_mean
 from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, For, GenCall, If,
                      Index, Int, Lambda, Let, ListComp, ListLit, Move, Name, Draw, Shuffle, Reveal,
-                     Simultaneously, TupleLit, While, Str, walk)
+                     Simultaneously, TupleLit, While, Str)
 
 # expressions whose value is plainly not a card, nor something to index
 _NOT_A_CARD = {Int: "a number", Const: "true, false or none", Str: "a string", ListLit: "a list",
@@ -462,28 +462,7 @@ def _args(n: int) -> str:
 
 def suspending_procedures(spec) -> set:
     """Procedures that may stop at a decision: they choose, run things simultaneously, or call one that does."""
-    direct, calls = {}, {}
-    for name, r in spec.procedures.items():
-        d = False
-        cs = set()
-        for n in walk(r.body):
-            if isinstance(n, (Choose, Simultaneously)):
-                d = True
-            elif isinstance(n, CallStmt):
-                if n.slot_key is None:
-                    cs.add(n.func)
-                else:
-                    cs.update(spec.slots.get(n.func, {}).values())
-        direct[name], calls[name] = d, cs
-    out = {n for n, d in direct.items() if d}
-    changed = True
-    while changed:
-        changed = False
-        for n, cs in calls.items():
-            if n not in out and cs & out:
-                out.add(n)
-                changed = True
-    return out
+    return procedures_that(spec, lambda n: isinstance(n, (Choose, Simultaneously)))
 
 
 def check(spec):

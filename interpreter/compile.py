@@ -33,6 +33,27 @@ IMPURE_BUILTINS = {"random"}  # they change the state (the generator): not allow
 LAMBDA_BUILTINS = {"max_by", "min_by", "sort_by"}
 
 
+def procedures_that(spec, does) -> set:
+    """The procedures with a node in their body for which does(node) is true, or that call one
+    (by name or through a slot)."""
+    out, calls = set(), {}
+    for name, r in spec.procedures.items():
+        cs = calls[name] = set()
+        for n in walk(r.body):
+            if does(n):
+                out.add(name)
+            elif isinstance(n, CallStmt):
+                cs.update([n.func] if n.slot_key is None else spec.slots.get(n.func, {}).values())
+    changed = True
+    while changed:
+        changed = False
+        for n, cs in calls.items():
+            if n not in out and cs & out:
+                out.add(n)
+                changed = True
+    return out
+
+
 def log_only_lets(body) -> set:
     """Names a routine binds with `let` and reads only in `log` and `show` statements.
 
@@ -741,24 +762,7 @@ class Compiler:
     def spawning(self) -> set:
         """The procedures that start `simultaneously` threads that cannot run as generators
         (in_generators), themselves or through a call."""
-        spec = self.spec
-        calls = {}
-        out = set()
-        for name, r in spec.procedures.items():
-            calls[name] = set()
-            for n in walk(r.body):
-                if isinstance(n, Simultaneously) and not self.in_generators(n):
-                    out.add(name)
-                elif isinstance(n, CallStmt):
-                    calls[name].update([n.func] if n.slot_key is None else spec.slots[n.func].values())
-        grown = True
-        while grown:
-            grown = False
-            for name, callees in calls.items():
-                if name not in out and callees & out:
-                    out.add(name)
-                    grown = True
-        return out
+        return procedures_that(self.spec, lambda n: isinstance(n, Simultaneously) and not self.in_generators(n))
 
     # ---------------------------------------------------------- resumable routines
 
