@@ -45,3 +45,33 @@ def run(tmp_path, capsys, monkeypatch):
         return subprocess.CompletedProcess(args, code, out, err)
 
     return call
+
+
+@pytest.fixture
+def both_ways():
+    """play(rules, players, seed) -> (state machines' game, direct game, what each asked): one game
+    played twice with Game.autoplay, without and with direct=True, each decision answered at
+    random (seeded by the game's seed) and recorded as (player, prompt, option labels, min, max,
+    unavailable)."""
+    import random
+
+    from interpreter.bots.random_bot import random_answer
+    from interpreter.engine import Game
+
+    def play(rules, players, seed):
+        games, asked = [], []
+        for direct in (False, True):
+            g = Game.new(rules, players, seed)
+            rnd = random.Random(seed).random
+            seen = []
+
+            def answer(d):
+                seen.append((d.player, d.prompt, [o.label for o in d.options], d.min, d.max, d.unavailable))
+                return random_answer(d, rnd)
+
+            g.autoplay(answer, direct=direct)
+            games.append(g)
+            asked.append(seen)
+        return games[0], games[1], asked[0], asked[1]
+
+    return play

@@ -98,27 +98,13 @@ ALL_TILES = [["agent", "cleric", "merchant", "scholar"], ["infiltrator", "doomsa
 
 
 @pytest.mark.parametrize("tiles", [[]] + ALL_TILES)
-def test_direct_gives_the_same_game_its_log_and_labels(tiles):
+def test_direct_gives_the_same_game_its_log_and_labels(tiles, both_ways):
     """The routines run as plain functions give the same answers, state, log and decisions (with
     their prompts and option labels) as the state machines, for the base game and all 16 tiles."""
     rules = load_ruleset("capital_jux", tiles)
     for seed in range(10):
-        players = 2 + seed % 3
-        games, asked = [], []
-        for direct in (False, True):
-            g = Game.new(rules, players, seed)
-            rnd = random.Random(seed).random
-            seen = []
-
-            def answer(d):
-                seen.append((d.player, d.prompt, [o.label for o in d.options], d.min, d.max, d.unavailable))
-                return random_answer(d, rnd)
-
-            g.autoplay(answer, direct=direct)
-            games.append(g)
-            asked.append(seen)
-        ref, g = games
-        assert g.over and g.answers == ref.answers and g.scores == ref.scores and asked[0] == asked[1]
+        ref, g, asked_ref, asked = both_ways(rules, 2 + seed % 3, seed)
+        assert g.over and g.answers == ref.answers and g.scores == ref.scores and asked == asked_ref
         assert g.state.same_as(ref.state) and g.log_lines(None) == ref.log_lines(None)
         assert g.first_player == ref.first_player
 

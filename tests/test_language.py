@@ -538,12 +538,9 @@ def test_nested_simultaneously_decisions_pending_at_once(tmp_path):
     assert g.counter("out") == [1 + 10 + 20, 2 + 25 + 10]
 
 
-def test_direct_autoplay_runs_every_kind_of_choose_as_the_state_machines_do(tmp_path):
+def test_direct_autoplay_runs_every_kind_of_choose_as_the_state_machines_do(tmp_path, both_ways):
     """autoplay(direct=True) runs a procedure that may stop as a plain function: the same
     decisions (prompts, labels, bounds, unavailable options), answers and state as without."""
-    import random
-
-    from interpreter.bots.random_bot import random_answer
     rules = ruleset(tmp_path, """
         let k = 2
         choose (c, where) from [(c, w) for c in deck for w in ["up", "down"]] by 0
@@ -582,23 +579,10 @@ def test_direct_autoplay_runs_every_kind_of_choose_as_the_state_machines_do(tmp_
           }
     """)
     for seed in range(6):
-        games, asked = [], []
-        for direct in (False, True):
-            g = Game.new(rules, 2, seed)
-            rnd = random.Random(seed).random
-            seen = []
-
-            def answer(d):
-                seen.append((d.player, d.prompt, [o.label for o in d.options], d.min, d.max, d.unavailable))
-                return random_answer(d, rnd)
-
-            g.autoplay(answer, direct=direct)
-            games.append(g)
-            asked.append(seen)
-        ref, g = games
-        assert g.over and g.answers == ref.answers and asked[0] == asked[1] and len(asked[0]) == 12
-        assert [x[1] for x in asked[0][9:11]] == ["first Player 1", "first Player 2"]  # both, before either goes on
-        assert asked[0][11][1].startswith("second ")
+        ref, g, asked_ref, asked = both_ways(rules, 2, seed)
+        assert g.over and g.answers == ref.answers and asked == asked_ref and len(asked) == 12
+        assert [x[1] for x in asked[9:11]] == ["first Player 1", "first Player 2"]  # both, before either goes on
+        assert asked[11][1].startswith("second ")
         assert g.state.to_json() == ref.state.to_json() and g.log_lines() == ref.log_lines()
         assert g.counter("out") == ref.counter("out") and g.counter("out")[-1] % 100 in (2, 12, 22)
         assert g.counter("gold") == ref.counter("gold")
