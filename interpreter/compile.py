@@ -402,7 +402,13 @@ class Compiler:
     def _product(self, e, ctx):
         """`[(a, b) for a in xs for b in ys]` with ys a literal list, a constant or a local other
         than a: every pair, as itertools.product (ys is read once, as nothing can change it)."""
-        if len(e.fors) != 2 or any(f.cond is not None or f.pattern.is_tuple for f in e.fors):
+        xs_ys = self._pairs(e, ctx)
+        return None if xs_ys is None else f"list(_product({xs_ys[0]}, {xs_ys[1]}))"
+
+    def _pairs(self, e, ctx):
+        """(xs, ys) as Python when e is a list comprehension that _product makes, else None."""
+        if not isinstance(e, ListComp) or len(e.fors) != 2 or any(
+                f.cond is not None or f.pattern.is_tuple for f in e.fors):
             return None
         a, b = (f.pattern.names[0] for f in e.fors)
         if a == b or not (isinstance(e.elt, TupleLit) and len(e.elt.items) == 2 and all(
@@ -416,7 +422,7 @@ class Compiler:
             inner = self.ex(ys, ctx)
         else:
             return None
-        return f"list(_product({self.it(e.fors[0].iter, ctx)}, {inner}))"
+        return self.it(e.fors[0].iter, ctx), inner
 
     def _card_attr(self, e, var, allowed):
         """The attribute name when e is `var.attr` for a card attribute in allowed that is not a mark."""
@@ -447,8 +453,8 @@ class Compiler:
         f = e.func
         fast = self._pipeline(e.elt, e.fors, ctx, keep_elt=f != "count", summed=f == "sum")
         if fast is not None and f in ("count", "sum", "min", "max", "first"):
-            return {"count": f"len(list({fast}))", "sum": f"sum({fast})", "min": f"min({fast}, default=None)",
-                    "max": f"max({fast}, default=None)", "first": f"next(iter({fast}), None)"}[f]
+            return {"count": f"len(list({fast}))", "sum": f"sum({fast})", "min": f"_min_of({fast})",
+                    "max": f"_max_of({fast})", "first": f"next(iter({fast}), None)"}[f]
         if f == "any" and len(e.fors) == 1 and e.fors[0].cond is None and not e.fors[0].pattern.is_tuple:
             match = self._attr_equals(e.elt, e.fors[0].pattern.names[0], ctx)
             if match is not None:  # any(c.colour == d for c in zone): d among the zone's colours
@@ -461,7 +467,7 @@ class Compiler:
         if f == "count":
             return f"len([1 {fors}])"
         if f in ("min", "max"):
-            return f"{f}([{elt} {fors}], default=None)"
+            return f"_{f}_of([{elt} {fors}])"
         if f == "sum":
             return f"sum([{elt} {fors}])"
         if f == "first":
@@ -531,7 +537,9 @@ class Compiler:
         if f == "len":
             return f"len({a[0]})"
         if f in ("min", "max"):
-            return f"{f}({a[0]}, default=None)" if len(a) == 1 else f"{f}({', '.join(a)})"
+            if len(a) == 1:
+                return f"_{f}_of({a[0]})"
+            return f"_{f}2({a[0]}, {a[1]})" if len(a) == 2 else f"{f}({', '.join(a)})"
         if f == "sum":
             return f"sum({a[0]})"
         if f == "count":
@@ -547,7 +555,7 @@ class Compiler:
                 attr = self._card_attr(lam.body, lam.param, self.attrs)
                 if attr is not None:
                     key = f"A_{attr}.__getitem__"
-            return f"{f[:3]}({a[0]}, key={key}, default=None)"
+            return f"_{f[:3]}_of({a[0]}, {key})"
         if f == "sort_by":
             return f"sorted({a[0]}, key={a[1]})"
         if f == "range":
@@ -622,9 +630,19 @@ class Compiler:
         if len(self.out.lines) == n:
             self.out.emit(ind, "pass", pos)
 
+    def walked(self, e, ctx) -> str:
+        """e as the items a plain-Python `for` walks: a copy taken first (the body may move the
+        cards of a zone it walks), unless e is made afresh (a call, a comprehension) or constant."""
+        if isinstance(e, Call) and e.func == "range" and e.func not in self.spec.functions:
+            return f"range({', '.join(self.it(x, ctx) for x in e.args)})"
+        fresh = (isinstance(e, (ListComp, ListLit)) or (isinstance(e, Call) and e.func in (
+            "turn_order", "reverse", "sort_by")) or (isinstance(e, Name) and e.id not in ctx.env and (
+                e.id == "players" or e.id in self.spec.constants)))
+        return self.it(e, ctx) if fresh else f"tuple({self.it(e, ctx)})"
+
     def s_For(self, s, ctx, ind):
         self._declare(s.pattern, ctx)
-        self._emit(ind, f"for {self._pat(s.pattern, ctx.env)} in tuple({self.it(s.iter, ctx)}):", s)
+        self._emit(ind, f"for {self._pat(s.pattern, ctx.env)} in {self.walked(s.iter, ctx)}:", s)
         self._body(s.body, replace(ctx, brk="break"), ind + 1, s.pos)
 
     def s_While(self, s, ctx, ind):
@@ -699,6 +717,9 @@ class Compiler:
                     f"{prompt_id}, {unavailable_id})")
         if ctx.spawned:  # a thread run as a generator: _join has the decision answered
             self._emit(ind, f"if {call}: yield {self._locals_list}", s)
+        elif one and self._pairs(s.options, ctx):  # the same, without making every pair when it can
+            xs, ys = self._pairs(s.options, ctx)
+            self._emit(ind, f"S.direct_pairs(T, {by}, {xs}, {ys}, {label_id}, {prompt_id}{L})", s)
         elif one:  # Game.autoplay's answer at once, given the locals for the decision's labels
             self._emit(ind, f"S.direct_one(T, {by}, {options}, {label_id}, {prompt_id}{L})", s)
         else:
@@ -741,7 +762,7 @@ class Compiler:
         var = s.pattern.names[0]
         args = ", ".join("_it" if n == var else f"v_{n}" for n in names)
         self._emit(ind, "_gs = []", s)
-        self._emit(ind, f"for _it in tuple({self.it(s.iter, ctx)}):", s)
+        self._emit(ind, f"for _it in {self.walked(s.iter, ctx)}:", s)
         self._emit(ind + 1, f"_t = _thread(S, T); _gs.append(({gname}(S, _t, {args}), _t))", s)
         self._emit(ind, "_join(S, _gs)", s)
         outer, self.out = self.out, Emitter()
@@ -1155,7 +1176,8 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_join": runtime.join, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
         "_get_mark": runtime.get_mark, "_event": runtime.event,
         "_NONE": runtime.NO_CARDS.__contains__, "_SCALARS": runtime.SCALARS,
-        "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,
+        "_random": runtime.random_item,
+        "_min2": runtime.min2, "_max2": runtime.max2, "_min_of": runtime.min_of, "_max_of": runtime.max_of, "_product": itertools.product, "_table": runtime.table_event,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     labels = tuple(label(a) for a in c.cards)
@@ -1172,8 +1194,10 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         ns["_C"] = counts.runs
         ns["_CHOSEN"] = tuple(counted_decide(counts.choices[i]) for i in range(len(c.chooses)))
         ns["_SLOT_IN"], ns["_SLOT_OUT"] = counts.slot_hooks(lambda S, p: ns["F_score"](S, p))
+    # Attribute tables are lists, never changed: list.__getitem__, which map calls per card, is a
+    # plain C method, where a tuple's is a slot wrapper that builds an argument tuple per call.
     for attr in c.attrs:
-        ns[f"A_{attr}"] = tuple(a.get(attr) for a in c.cards)
+        ns[f"A_{attr}"] = [a.get(attr) for a in c.cards]
     values = {}  # attribute in an index -> the values its cards have
     for attr in c.indexed:
         index = {}
@@ -1182,9 +1206,9 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         ns[f"HX_{attr}"] = {v: frozenset(cs).__contains__ for v, cs in index.items()}
         values[attr] = list(index)
     for picked, attr in c.masked:  # MS_picked_attr[v][card]: the card's picked if its attr is v, else 0
-        ns[f"MS_{picked}_{attr}"] = {v: tuple(a.get(picked) if a.get(attr) == v else 0 for a in c.cards)
+        ns[f"MS_{picked}_{attr}"] = {v: [a.get(picked) if a.get(attr) == v else 0 for a in c.cards]
                                      for v in values[attr]}
-    ns["_ZEROS"] = (0,) * len(c.cards)
+    ns["_ZEROS"] = [0] * len(c.cards)
     for name, value in c.consts.values():
         ns[name] = value
     filename = f"<jux:{spec.name}>"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from itertools import product
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,7 +109,7 @@ class Ruleset:
             S.next_tid = 1
             S.steps = 0
             S.log = S.lv = None
-            S.auto = S.direct = S.direct_one = None
+            S.auto = S.direct = S.direct_one = S.direct_pairs = None
             self._initial[n] = S
         return self._initial[n]
 
@@ -534,26 +535,59 @@ class Game:
             if type(options) is not list:
                 options = list(options)
             if pick is not None and options and 0 <= player < S.n and len(answers) < most:
-                try:
-                    choice = pick[player](len(options), 1, 1, False)
-                except Exception as e:  # through the rules' code as it is, not as an error in a rule
-                    raise Answering(e) from None
-                if type(choice) is int and 0 <= choice < len(options):  # as _take, its first case
-                    if self.first_player is None:
-                        self.first_player = int(player)
-                    answers.append([int(player), choice])
-                    T[3] = options[choice]
-                    S.steps = 0
-                    return T[3]
+                choice = asked(player, len(options))
+                if choice is not None:
+                    T[3] = x = options[choice]
+                    return x
                 runtime.decide_one(S, T, player, options, label_id, prompt_id)
-                take(T, choice)  # any other answer as _take takes it, or refuses it
+                take(T, picked)  # any other answer as _take takes it, or refuses it
             elif runtime.decide_one(S, T, player, options, label_id, prompt_id):
                 at_once(T, L)
             return T[3]
 
+        def pairs(T, player, xs, ys, label_id, prompt_id, L=None):
+            """direct: a choose of one of the pairs [(x, y) for x in xs for y in ys], as one; with
+            pick, an answer in range is taken without making the pairs."""
+            if pick is not None and 0 <= player < S.n and len(answers) < most:
+                if type(xs) is not list:
+                    xs = list(xs)
+                if type(ys) is not tuple and type(ys) is not list:
+                    ys = tuple(ys)
+                m = len(ys)
+                n = len(xs) * m
+                if n:
+                    choice = asked(player, n)
+                    if choice is not None:
+                        T[3] = x = (xs[choice // m], ys[choice % m])
+                        return x
+                    runtime.decide_one(S, T, player, list(product(xs, ys)), label_id, prompt_id)
+                    take(T, picked)
+                    return T[3]
+            return one(T, player, list(product(xs, ys)), label_id, prompt_id, L)
+
+        picked = None  # the last answer asked of pick
+
+        def asked(player, n):
+            """pick's answer to a choose of one of n options by player, taken as _take takes it
+            when it is an option number; else None (the answer is in `picked`)."""
+            nonlocal picked
+            try:
+                choice = pick[player](n, 1, 1, False)
+            except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                raise Answering(e) from None
+            if type(choice) is int and 0 <= choice < n:  # as _take, its first case
+                if self.first_player is None:
+                    self.first_player = int(player)
+                answers.append([int(player), choice])
+                S.steps = 0
+                return choice
+            picked = choice
+            return None
+
         S.auto = at_once
         S.direct = at_once if direct else None
         S.direct_one = one if direct else None
+        S.direct_pairs = pairs if direct else None
         try:
             self._run()  # a game made with start=False starts here, its first decisions answered at once
             while True:
@@ -572,7 +606,7 @@ class Game:
             self._broken = direct
             raise
         finally:
-            S.auto = S.direct = S.direct_one = None
+            S.auto = S.direct = S.direct_one = S.direct_pairs = None
         return len(answers) - start
 
     _broken = False  # a direct autoplay stopped by an error, inside a routine run as a plain function

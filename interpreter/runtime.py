@@ -173,6 +173,37 @@ def reveal(S, what, to=None):
         S.k[c] |= mask
 
 
+# min and max as rules use them. The builtins parse their keyword arguments (default=, key=)
+# at each call, which costs more than the work for the few items rules compare: these take
+# positional arguments only, and give what the builtins give (the first of equal items).
+
+
+def min2(a, b):
+    return b if b < a else a
+
+
+def max2(a, b):
+    return b if b > a else a
+
+
+def min_of(xs, key=None):
+    """min(xs, key=key, default=None)."""
+    if type(xs) is not list and type(xs) is not tuple:
+        xs = list(xs)
+    if not xs:
+        return None
+    return min(xs) if key is None else min(xs, key=key)
+
+
+def max_of(xs, key=None):
+    """max(xs, key=key, default=None)."""
+    if type(xs) is not list and type(xs) is not tuple:
+        xs = list(xs)
+    if not xs:
+        return None
+    return max(xs) if key is None else max(xs, key=key)
+
+
 def top(zone):
     return zone[-1] if zone else None
 

@@ -79,3 +79,24 @@ def test_moving_a_list_of_cards_is_moving_each_in_turn(bottom):
         assert S.z == _one_at_a_time(zones, moving, dest, bottom)
         assert all(S.loc[c] == dest and S.k[c] == S.vis[dest] for c in moving)
         assert all(S.loc[c] == i for i, z in enumerate(S.z) for c in z)
+
+
+@pytest.mark.parametrize("key", [None, lambda x: x[0]])
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 12])
+def test_min_and_max_helpers_give_what_the_builtins_give(n, key):
+    """min_of/max_of (and min2/max2) stand for min and max with key= and default=None: the same
+    item, the first of equal ones, none when empty, from a list, a tuple or an iterator."""
+    rng = random.Random(n)
+    for _ in range(50):
+        xs = [(rng.randrange(3), i) if key else rng.randrange(3) for i in range(n)]
+        kw = {} if key is None else {"key": key}
+        for f, ours in ((min, runtime.min_of), (max, runtime.max_of)):
+            want = f(xs, default=None, **kw)
+            for given in (xs, tuple(xs), iter(xs)):
+                assert ours(given, key) is want
+        if n == 2 and key is None:
+            a, b = xs
+            assert runtime.min2(a, b) is min(a, b) and runtime.max2(a, b) is max(a, b)
+    a, b = (1, "a"), (1, "b")  # equal under a key: the first
+    assert runtime.max_of([a, b], lambda x: x[0]) is a and runtime.min_of([a, b], lambda x: x[0]) is a
+    assert runtime.min2(1.0, 1) is min(1.0, 1) and runtime.max2(1, 1.0) is max(1, 1.0)
