@@ -15,7 +15,8 @@ from dataclasses import dataclass, field, replace
 
 from . import runtime
 from .errors import Pos
-from .state import PLAYERS, SEATS, Card
+from .independence import bound_outside, independent
+from .state import PLAYERS, RUN, SEATS, Card
 from .syntax import (Assign, Attr, Call, CallStmt, Choose, Compare, CondExpr, Const, For, Index, Int, Lambda, Let,
                      ListComp,
                      ListLit, Log, Name, Node, Show, Simultaneously, Str, TupleLit, walk)
@@ -209,6 +210,7 @@ class Ctx:
     slots: dict = field(default_factory=dict)
     direct: bool = False  # a routine that may stop, as a plain function (its D_ version)
     spawned: bool = False  # the body of a `simultaneously`: its decisions wait for the others
+    alone: bool = False  # the body of an independent `simultaneously`, run thread by thread
 
 
 class Compiler:
@@ -708,7 +710,8 @@ class Compiler:
         count = self.ex(s.count, ctx) if s.count is not None else "None"
         upto = self.ex(s.upto, ctx) if s.upto is not None else "None"
         options = self.ex(s.options, ctx)
-        L = "" if self._locals_list == "None" else ", " + self._locals_list
+        # the locals, for the decision's labels (none when alone: a pick answers, reading no labels)
+        L = "" if self._locals_list == "None" or ctx.alone else ", " + self._locals_list
         one = count == upto == "None" and not s.optional and unavailable_id < 0
         if one:
             call = f"_decide_one(S, T, {by}, {options}, {label_id}, {prompt_id})"
@@ -722,6 +725,8 @@ class Compiler:
             self._emit(ind, f"S.direct_pairs(T, {by}, {xs}, {ys}, {label_id}, {prompt_id}{L})", s)
         elif one:  # Game.autoplay's answer at once, given the locals for the decision's labels
             self._emit(ind, f"S.direct_one(T, {by}, {options}, {label_id}, {prompt_id}{L})", s)
+        elif ctx.alone:  # answered now: the other threads need not reach their decisions first
+            self._emit(ind, f"if {call}: S.direct(T{L or ', None'}, True)", s)
         else:
             self._emit(ind, f"if {call}: S.direct(T{L})", s)
         self._declare(s.pattern, ctx)
@@ -746,6 +751,7 @@ class Compiler:
         if (labelled or threads) and unset:  # a label, or a thread's copy of the locals, may read one not set yet
             o.emit(1, " = ".join(f"v_{n}" for n in unset) + " = None", pos)
         self._generators = []
+        self._routine = (body, params)  # (for independence.bound_outside)
         self._body(body, Ctx({p: f"v_{p}" for p in params}, False, direct=True), 1, pos)
         o.emit(0, "", None)
         for g in self._generators:
@@ -756,11 +762,30 @@ class Compiler:
     def s_Simultaneously(self, s, ctx, ind):
         """A `simultaneously` in a D_ version: each thread's body is a generator that stops (yields
         its locals, for labels) at each decision; _join runs them all to their first decision, then
-        has the first waiting one answered and run on, as the driver does with threads."""
-        gname = f"G{next(self.uid)}"
+        has the first waiting one answered and run on, as the driver does with threads.
+
+        Independent threads (independence.py) also get a plain function, run for each item in turn
+        when Game.autoplay answers with a pick (S.alone): the same game, without generators."""
+        n = next(self.uid)
+        gname = f"G{n}"
         names = list(self._slots)  # the body's locals start as a copy of the routine's
         var = s.pattern.names[0]
         args = ", ".join("_it" if n == var else f"v_{n}" for n in names)
+        if independent(s, self.layout, self.spec, bound_outside(*self._routine, s)):
+            self._emit(ind, "if S.alone:", s)
+            self._emit(ind + 1, "_t = [[], RUN, None, None, T[6], 0, -1]  # a thread in T's block, for each in turn", s)
+            self._emit(ind + 1, f"for _it in {self.walked(s.iter, ctx)}:", s)
+            self._emit(ind + 2, "S.next_tid += 1  # (the id the driver's thread would have had)", s)
+            self._emit(ind + 2, f"Q{n}(S, _t, {args})", s)
+            self._emit(ind, "else:", s)
+            ind += 1
+            outer, self.out = self.out, Emitter()
+            self.out.emit(0, f"def Q{n}(S, T, {', '.join('v_' + n for n in names)}):", s.pos)
+            self.out.emit(1, "Z = S.z; V = S.v", s.pos)
+            self._body(s.body, Ctx({n: f"v_{n}" for n in names}, False, direct=True, alone=True), 1, s.pos)
+            self.out.emit(0, "", None)
+            self._generators.append(self.out)
+            self.out = outer
         self._emit(ind, "_gs = []", s)
         self._emit(ind, f"for _it in {self.walked(s.iter, ctx)}:", s)
         self._emit(ind + 1, f"_t = _thread(S, T); _gs.append(({gname}(S, _t, {args}), _t))", s)
@@ -1168,7 +1193,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     cards = tuple(Card(i) for i in range(len(c.cards)))
     ns: dict = {
         "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": runtime.STEP_BUDGET,
-        "WAIT": runtime.WAIT, "CALL": runtime.CALL, "RET": runtime.RET,
+        "WAIT": runtime.WAIT, "CALL": runtime.CALL, "RET": runtime.RET, "RUN": RUN,
         "_move": runtime.move, "_move_under": runtime.move_under, "_move_all": runtime.move_all, "_draw": runtime.draw,
         "_shuffle": runtime.shuffle, "_reveal": runtime.reveal, "_top": runtime.top,
         "_first": runtime.first, "_last": runtime.last, "_turn_order": runtime.turn_order, "_budget": runtime.budget,

@@ -109,7 +109,7 @@ class Ruleset:
             S.next_tid = 1
             S.steps = 0
             S.log = S.lv = None
-            S.auto = S.direct = S.direct_one = S.direct_pairs = None
+            S.auto = S.direct = S.direct_one = S.direct_pairs = S.alone = None
             self._initial[n] = S
         return self._initial[n]
 
@@ -535,7 +535,7 @@ class Game:
             if type(options) is not list:
                 options = list(options)
             if pick is not None and options and 0 <= player < S.n and len(answers) < most:
-                choice = asked(player, len(options))
+                choice = asked(T, player, len(options))
                 if choice is not None:
                     T[3] = x = options[choice]
                     return x
@@ -556,7 +556,7 @@ class Game:
                 m = len(ys)
                 n = len(xs) * m
                 if n:
-                    choice = asked(player, n)
+                    choice = asked(T, player, n)
                     if choice is not None:
                         T[3] = x = (xs[choice // m], ys[choice % m])
                         return x
@@ -567,16 +567,16 @@ class Game:
 
         picked = None  # the last answer asked of pick
 
-        def asked(player, n):
-            """pick's answer to a choose of one of n options by player, taken as _take takes it
-            when it is an option number; else None (the answer is in `picked`)."""
+        def asked(T, player, n):
+            """pick's answer to a choose of one of n options by player in thread T, taken as _take
+            takes it when it is an option number; else None (the answer is in `picked`)."""
             nonlocal picked
             try:
                 choice = pick[player](n, 1, 1, False)
             except Exception as e:  # through the rules' code as it is, not as an error in a rule
                 raise Answering(e) from None
             if type(choice) is int and 0 <= choice < n:  # as _take, its first case
-                if self.first_player is None:
+                if self.first_player is None and T[4] < 0:
                     self.first_player = int(player)
                 answers.append([int(player), choice])
                 S.steps = 0
@@ -588,6 +588,7 @@ class Game:
         S.direct = at_once if direct else None
         S.direct_one = one if direct else None
         S.direct_pairs = pairs if direct else None
+        S.alone = direct and pick is not None  # nothing sees the game between answers
         try:
             self._run()  # a game made with start=False starts here, its first decisions answered at once
             while True:
@@ -606,7 +607,7 @@ class Game:
             self._broken = direct
             raise
         finally:
-            S.auto = S.direct = S.direct_one = S.direct_pairs = None
+            S.auto = S.direct = S.direct_one = S.direct_pairs = S.alone = None
         return len(answers) - start
 
     _broken = False  # a direct autoplay stopped by an error, inside a routine run as a plain function
