@@ -374,7 +374,7 @@ class Compiler:
         None when the comprehension is not of that form (or keep_elt is False: elt is ignored).
         summed: the items are added up, so those of the cards left out may count as 0 instead:
         `sum(c.value for c in zone if c.colour == d)` is one map over a table of each card's value
-        if its colour is d, else 0 (MS_value_colour[d])."""
+        if its colour is d, else 0 (MS_value_colour[d], called with a card)."""
         if len(fors) != 1 or fors[0].pattern.is_tuple:
             return None
         f = fors[0]
@@ -396,10 +396,9 @@ class Compiler:
             if summed and picked is not None:
                 self.masked.add((picked, attr))
                 table = f"MS_{picked}_{attr}"
-                return f"map(({table}.get({value}, _ZEROS) if type({value}) in _SCALARS else _ZEROS)" \
-                       f".__getitem__, {src})"
+                return f"map(({table}.get({value}, _ZERO) if type({value}) in _SCALARS else _ZERO), {src})"
             src = f"filter({self._keeps(attr, value)}, {src})"
-        return src if picked is None else f"map(A_{picked}.__getitem__, {src})"
+        return src if picked is None else f"map(AT_{picked}, {src})"
 
     def _product(self, e, ctx):
         """`[(a, b) for a in xs for b in ys]` with ys a literal list, a constant or a local other
@@ -461,7 +460,7 @@ class Compiler:
             match = self._attr_equals(e.elt, e.fors[0].pattern.names[0], ctx)
             if match is not None:  # any(c.colour == d for c in zone): d among the zone's colours
                 attr, value = match
-                return f"({value} in map(A_{attr}.__getitem__, {self.it(e.fors[0].iter, ctx)}))"
+                return f"({value} in map(AT_{attr}, {self.it(e.fors[0].iter, ctx)}))"
         fors, inner = self._fors(e.fors, ctx)
         elt = self.ex(e.elt, inner)
         # list comprehensions run faster than generators in CPython; `first`, `any` and `all`
@@ -556,7 +555,7 @@ class Compiler:
             if isinstance(lam, Lambda):
                 attr = self._card_attr(lam.body, lam.param, self.attrs)
                 if attr is not None:
-                    key = f"A_{attr}.__getitem__"
+                    key = f"AT_{attr}"
             return f"_{f[:3]}_of({a[0]}, {key})"
         if f == "sort_by":
             return f"sorted({a[0]}, key={a[1]})"
@@ -1219,10 +1218,12 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         ns["_C"] = counts.runs
         ns["_CHOSEN"] = tuple(counted_decide(counts.choices[i]) for i in range(len(c.chooses)))
         ns["_SLOT_IN"], ns["_SLOT_OUT"] = counts.slot_hooks(lambda S, p: ns["F_score"](S, p))
-    # Attribute tables are lists, never changed: list.__getitem__, which map calls per card, is a
-    # plain C method, where a tuple's is a slot wrapper that builds an argument tuple per call.
+    # Attribute tables are lists, never changed, and AT_attr is A_attr.__getitem__ made once (for
+    # map and key=): list.__getitem__ is a plain C method, where a tuple's is a slot wrapper that
+    # builds an argument tuple per call.
     for attr in c.attrs:
         ns[f"A_{attr}"] = [a.get(attr) for a in c.cards]
+        ns[f"AT_{attr}"] = ns[f"A_{attr}"].__getitem__
     values = {}  # attribute in an index -> the values its cards have
     for attr in c.indexed:
         index = {}
@@ -1230,10 +1231,10 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
             index.setdefault(a.get(attr), set()).add(card)
         ns[f"HX_{attr}"] = {v: frozenset(cs).__contains__ for v, cs in index.items()}
         values[attr] = list(index)
-    for picked, attr in c.masked:  # MS_picked_attr[v][card]: the card's picked if its attr is v, else 0
-        ns[f"MS_{picked}_{attr}"] = {v: [a.get(picked) if a.get(attr) == v else 0 for a in c.cards]
+    for picked, attr in c.masked:  # MS_picked_attr[v](card): the card's picked if its attr is v, else 0
+        ns[f"MS_{picked}_{attr}"] = {v: [a.get(picked) if a.get(attr) == v else 0 for a in c.cards].__getitem__
                                      for v in values[attr]}
-    ns["_ZEROS"] = [0] * len(c.cards)
+    ns["_ZERO"] = ([0] * len(c.cards)).__getitem__
     for name, value in c.consts.values():
         ns[name] = value
     filename = f"<jux:{spec.name}>"

@@ -1,7 +1,6 @@
 """The public API: load_ruleset, Game (new, pending, apply, view, scores, record, save, load)."""
 from __future__ import annotations
 
-import functools
 import sys
 from itertools import product
 from dataclasses import dataclass
@@ -173,13 +172,12 @@ class Option:
     value: object
 
 
-_INT = {int}
-
-
-@functools.lru_cache(maxsize=None)
-def _indices(n: int) -> frozenset:
-    """The option numbers 0 to n - 1."""
-    return frozenset(range(n))
+def _option_numbers(choice: list, n: int) -> bool:
+    """Whether every item of choice is an option number from 0 to n - 1, and none twice."""
+    for i in choice:
+        if type(i) is not int or not 0 <= i < n:
+            return False
+    return len(set(choice)) == len(choice)
 
 
 def _blamed(e: IllegalAnswer, T, choice) -> IllegalAnswer:
@@ -662,9 +660,7 @@ class Game:
         if type(choice) is int and not d[4] and 0 <= choice < len(values) and d[2] <= 1:
             T[3] = values[choice]  # the common case: one option by its number
             self.answers.append([d[0], choice])
-        elif (type(choice) is list and d[4] and d[2] <= len(choice) <= d[3]
-              and (not choice or {*map(type, choice)} == _INT)
-              and len(set(choice)) == len(choice) and _indices(len(values)).issuperset(choice)):
+        elif type(choice) is list and d[4] and d[2] <= len(choice) <= d[3] and _option_numbers(choice, len(values)):
             T[3] = list(map(values.__getitem__, choice))  # several options by number
             self.answers.append([d[0], list(choice)])
         else:

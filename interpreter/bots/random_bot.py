@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from math import floor
 
 from . import Bot
 
@@ -28,7 +29,8 @@ class RandomBot(Bot):
 
 def random_picker(rnd):
     """pick(n, lo, hi, many): a uniformly random answer to a decision of n options, drawn with
-    rnd (a random() function; int(random() * n) is uniform enough, and cheaper than randrange):
+    rnd (a random() function; floor(random() * n) is uniform enough, and cheaper than randrange
+    or int(), which is a type to call):
     when many, lo to hi option numbers (how many, then which), else one, or none when lo is 0
     (one more choice)."""
 
@@ -36,16 +38,16 @@ def random_picker(rnd):
         if many:
             if hi > n:
                 hi = n
-            k = lo if lo >= hi else lo + int(rnd() * (hi - lo + 1))
+            k = lo if lo >= hi else lo + floor(rnd() * (hi - lo + 1))
             picks = list(range(n))  # the first k of a partial Fisher-Yates shuffle
             for i in range(k):
-                j = i + int(rnd() * (n - i))
+                j = i + floor(rnd() * (n - i))
                 picks[i], picks[j] = picks[j], picks[i]
             return picks[:k]
         if lo == 0:
-            i = int(rnd() * (n + 1))
+            i = floor(rnd() * (n + 1))
             return None if i == n else i
-        return int(rnd() * n)
+        return floor(rnd() * n)
 
     return pick
 
