@@ -724,8 +724,9 @@ class Compiler:
             self._emit(ind, f"S.direct_pairs(T, {by}, {xs}, {ys}, {label_id}, {prompt_id}{L})", s)
         elif one:  # Game.autoplay's answer at once, given the locals for the decision's labels
             self._emit(ind, f"S.direct_one(T, {by}, {options}, {label_id}, {prompt_id}{L})", s)
-        elif ctx.alone:  # answered now: the other threads need not reach their decisions first
-            self._emit(ind, f"if {call}: S.direct(T{L or ', None'}, True)", s)
+        elif ctx.alone:  # answered now by a pick: the other threads need not reach their decisions first
+            self._emit(ind, f"S.direct_many(T, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, "
+                            f"{prompt_id}, {unavailable_id})", s)
         else:
             self._emit(ind, f"if {call}: S.direct(T{L})", s)
         self._declare(s.pattern, ctx)

@@ -108,7 +108,7 @@ class Ruleset:
             S.next_tid = 1
             S.steps = 0
             S.log = S.lv = None
-            S.auto = S.direct = S.direct_one = S.direct_pairs = S.alone = None
+            S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
             self._initial[n] = S
         return self._initial[n]
 
@@ -563,6 +563,34 @@ class Game:
                     return T[3]
             return one(T, player, list(product(xs, ys)), label_id, prompt_id, L)
 
+        def many(T, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1):
+            """direct with pick, in a thread run alone (independence.py): a choose of any kind
+            answered at once; its answer. A list of option numbers in range is taken without
+            making the decision."""
+            if type(options) is not list:
+                options = list(options)
+            n = len(options)
+            if n and 0 <= player < S.n and len(answers) < most:
+                lo, hi, several = runtime.bounds(n, count, upto, optional)
+                if hi and several:
+                    try:
+                        choice = pick[player](n, lo, hi, True)
+                    except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                        raise Answering(e) from None
+                    if type(choice) is list and lo <= len(choice) <= hi and _option_numbers(choice, n):
+                        answers.append([int(player), choice[:]])  # (as _take takes it)
+                        S.steps = 0
+                        T[3] = x = list(map(options.__getitem__, choice))
+                        return x
+                    runtime.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
+                                   unavailable_id)
+                    take(T, choice)  # any other answer as _take takes it, or refuses it
+                    return T[3]
+            if runtime.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
+                              unavailable_id):
+                at_once(T, None, True)
+            return T[3]
+
         picked = None  # the last answer asked of pick
 
         def asked(T, player, n):
@@ -587,6 +615,7 @@ class Game:
         S.direct_one = one if direct else None
         S.direct_pairs = pairs if direct else None
         S.alone = direct and pick is not None  # nothing sees the game between answers
+        S.direct_many = many if S.alone else None
         try:
             self._run()  # a game made with start=False starts here, its first decisions answered at once
             while True:
@@ -605,7 +634,7 @@ class Game:
             self._broken = direct
             raise
         finally:
-            S.auto = S.direct = S.direct_one = S.direct_pairs = S.alone = None
+            S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
         return len(answers) - start
 
     _broken = False  # a direct autoplay stopped by an error, inside a routine run as a plain function

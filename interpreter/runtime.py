@@ -245,17 +245,7 @@ def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id,
     if type(options) is not list:
         options = list(options)
     n = len(options)
-    if count is None and upto is None:
-        lo, hi, many = 1, 1, False
-    elif count is not None:
-        lo = hi = min(int(count), n)
-        many = True
-    else:
-        hi = min(int(upto), n)
-        lo = min(1, hi)
-        many = True
-    if optional:
-        lo = 0
+    lo, hi, many = bounds(n, count, upto, optional)
     if n == 0 or hi == 0:
         T[3] = [] if many else None
         return False
@@ -265,6 +255,18 @@ def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id,
         T[2].append(unavailable_id)
     T[3] = None
     return True
+
+
+def bounds(n: int, count, upto, optional: bool) -> tuple:
+    """(fewest, most, many) options to choose of n: `pick count`, `pick up to upto`, `optional`;
+    many: the answer is a list."""
+    if count is None and upto is None:
+        return (0 if optional else 1), 1, False
+    if count is not None:
+        hi = min(int(count), n)
+        return (0 if optional else hi), hi, True
+    hi = min(int(upto), n)
+    return (0 if optional else min(1, hi)), hi, True
 
 
 def decide_one(S, T, player, options, label_id, prompt_id) -> bool:

@@ -49,14 +49,15 @@ class State:
         a frame is [routine id, resume point, locals]
     n: number of players
     log: events for the log (None when not logging, e.g. in a search copy)
-    auto, direct, direct_one, direct_pairs, alone: set by Game.autoplay while it runs (answer decisions where they are
-        asked; run the routines that may stop as plain functions): not part of the game
+    auto, direct, direct_one, direct_pairs, direct_many, alone: set by Game.autoplay while it runs
+        (answer decisions where they are asked; run the routines that may stop as plain
+        functions, and independent threads one by one): not part of the game
     lv: with a log, the values that only the log reads, of routines that may stop, by (thread id,
         frame depth, slot): not part of the game (a game without a log never works them out)
     """
 
     __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "lv", "vis", "auto",
-                 "direct", "direct_one", "direct_pairs", "alone")
+                 "direct", "direct_one", "direct_pairs", "direct_many", "alone")
 
     def copy(self, log: bool = False) -> "State":
         s = State.__new__(State)
@@ -74,7 +75,7 @@ class State:
         s.log = list(self.log) if (log and self.log is not None) else None
         s.lv = dict(self.lv) if s.log is not None else None
         s.vis = self.vis
-        s.auto = s.direct = s.direct_one = s.direct_pairs = s.alone = None
+        s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
         return s
 
     # ------------------------------------------------------------ JSON
@@ -111,7 +112,7 @@ class State:
         s.steps = 0
         s.log = s.lv = None
         s.vis = vis
-        s.auto = s.direct = s.direct_one = s.direct_pairs = s.alone = None
+        s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
         return s
 
     def same_as(self, other: "State") -> bool:

@@ -9,6 +9,7 @@ import pytest
 from interpreter.bots.random_bot import random_picker
 from interpreter.compile import make_layout
 from interpreter.engine import Game
+from interpreter.errors import IllegalAnswer
 from interpreter.independence import bound_outside, independent
 from interpreter.syntax import Simultaneously, parse_block, walk
 
@@ -135,3 +136,29 @@ def test_threads_that_are_not_independent_still_wait_for_each_other(tmp_path):
         ref, g = _picked_both_ways(rules, 3, seed)
         assert g.answers == ref.answers and g.state.same_as(ref.state)
         assert g.counter("out") == [6, 6, 6]  # every thread looked before any took a card
+
+
+def test_picks_in_threads_run_alone_are_refused_or_taken_as_apply_takes_them(tmp_path):
+    rules = ruleset(tmp_path, DRAFTS, extra="""
+        draft(): |
+          simultaneously for p in players {
+            choose a from [1, 2, 3] by p
+            choose cs from hand[p] pick 2 by p
+            move cs to hand[p]
+          }
+    """)
+    assert "def Q" in rules._c["source"]
+    zones = {"hand[0]": ["red 1", "red 2", "red 3"], "hand[1]": ["blue 1", "blue 2", "blue 3"]}
+
+    def game():
+        return Game.scenario(rules, 2, zones=zones, run="t")
+
+    g = game()
+    with pytest.raises(IllegalAnswer) as e:
+        g.autoplay(pick=lambda n, lo, hi, many: [1, 1] if many else 0, direct=True)
+    assert e.value.answer == [1, 1] and e.value.player == 0 and "twice" in str(e.value)
+    ref, g = game(), game()
+    ref.autoplay(pick=lambda n, lo, hi, many: [2, 0] if many else 1, direct=True)
+    g.autoplay(pick=lambda n, lo, hi, many: (2, 0) if many else 1, direct=True)  # a tuple, as apply takes it
+    assert g.answers == ref.answers == [[0, 1], [0, [2, 0]], [1, 1], [1, [2, 0]]]
+    assert g.state.same_as(ref.state)
