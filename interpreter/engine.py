@@ -578,7 +578,7 @@ class Game:
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
                     if type(choice) is list and lo <= len(choice) <= hi and _option_numbers(choice, n):
-                        answers.append([int(player), choice[:]])  # (as _take takes it)
+                        answers.append([+player if type(player) is Seat else int(player), choice[:]])
                         S.steps = 0
                         T[3] = x = list(map(options.__getitem__, choice))
                         return x
@@ -602,9 +602,10 @@ class Game:
             except Exception as e:  # through the rules' code as it is, not as an error in a rule
                 raise Answering(e) from None
             if type(choice) is int and 0 <= choice < n:  # as _take, its first case
+                seat = +player if type(player) is Seat else int(player)  # (+: a Seat's int, without a call)
                 if self.first_player is None and T[4] < 0:
-                    self.first_player = int(player)
-                answers.append([int(player), choice])
+                    self.first_player = seat
+                answers.append([seat, choice])
                 S.steps = 0
                 return choice
             picked = choice

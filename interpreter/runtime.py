@@ -227,7 +227,7 @@ TURN_ORDERS = tuple(tuple(tuple(SEATS[(s + i) % n] for i in range(n)) for s in r
 
 
 def turn_order(S, start) -> tuple:
-    return TURN_ORDERS[S.n][int(start) % S.n]
+    return TURN_ORDERS[S.n][(+start if type(start) is Seat else int(start)) % S.n]  # (+: a Seat's int, fast)
 
 
 def budget(S, where: str):
@@ -250,7 +250,7 @@ def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id,
         T[3] = [] if many else None
         return False
     T[1] = DECIDE
-    T[2] = [int(player), options, lo, hi, many, label_id, prompt_id]
+    T[2] = [+player if type(player) is Seat else int(player), options, lo, hi, many, label_id, prompt_id]
     if unavailable_id >= 0:  # only a choose with an `unavailable` clause has it (saves stay as they were)
         T[2].append(unavailable_id)
     T[3] = None
@@ -279,7 +279,7 @@ def decide_one(S, T, player, options, label_id, prompt_id) -> bool:
         T[3] = None
         return False
     T[1] = DECIDE
-    T[2] = [int(player), options, 1, 1, False, label_id, prompt_id]
+    T[2] = [+player if type(player) is Seat else int(player), options, 1, 1, False, label_id, prompt_id]
     T[3] = None
     return True
 
