@@ -634,7 +634,7 @@ class Compiler:
     def walked(self, e, ctx) -> str:
         """e as the items a plain-Python `for` walks: a copy taken first (the body may move the
         cards of a zone it walks), unless e is made afresh (a call, a comprehension) or constant."""
-        if isinstance(e, Call) and e.func == "range" and e.func not in self.spec.functions:
+        if isinstance(e, Call) and e.func == "range":
             return f"range({', '.join(self.it(x, ctx) for x in e.args)})"
         fresh = (isinstance(e, (ListComp, ListLit)) or (isinstance(e, Call) and e.func in (
             "turn_order", "reverse", "sort_by")) or (isinstance(e, Name) and e.id not in ctx.env and (
@@ -712,6 +712,7 @@ class Compiler:
         # the locals, for the decision's labels (none when alone: a pick answers, reading no labels)
         L = "" if self._locals_list == "None" or ctx.alone else ", " + self._locals_list
         one = count == upto == "None" and not s.optional and unavailable_id < 0
+        pairs = self._pairs(s.options, ctx) if one else None  # (xs, ys): the options are xs x ys
         if one:
             call = f"_decide_one(S, T, {by}, {options}, {label_id}, {prompt_id})"
         else:
@@ -719,9 +720,8 @@ class Compiler:
                     f"{prompt_id}, {unavailable_id})")
         if ctx.spawned:  # a thread run as a generator: _join has the decision answered
             self._emit(ind, f"if {call}: yield {self._locals_list}", s)
-        elif one and self._pairs(s.options, ctx):  # the same, without making every pair when it can
-            xs, ys = self._pairs(s.options, ctx)
-            self._emit(ind, f"S.direct_pairs(T, {by}, {xs}, {ys}, {label_id}, {prompt_id}{L})", s)
+        elif pairs:  # the same, without making every pair when it can
+            self._emit(ind, f"S.direct_pairs(T, {by}, {pairs[0]}, {pairs[1]}, {label_id}, {prompt_id}{L})", s)
         elif one:  # Game.autoplay's answer at once, given the locals for the decision's labels
             self._emit(ind, f"S.direct_one(T, {by}, {options}, {label_id}, {prompt_id}{L})", s)
         elif ctx.alone:  # answered now by a pick: the other threads need not reach their decisions first
@@ -766,21 +766,21 @@ class Compiler:
 
         Independent threads (independence.py) also get a plain function, run for each item in turn
         when Game.autoplay answers with a pick (S.alone): the same game, without generators."""
-        n = next(self.uid)
-        gname = f"G{n}"
+        uid = next(self.uid)
+        gname = f"G{uid}"
         names = list(self._slots)  # the body's locals start as a copy of the routine's
         var = s.pattern.names[0]
         args = ", ".join("_it" if n == var else f"v_{n}" for n in names)
         if independent(s, self.layout, self.spec, bound_outside(*self._routine, s)):
             self._emit(ind, "if S.alone:", s)
-            self._emit(ind + 1, "_t = [[], RUN, None, None, T[6], 0, -1]  # a thread in T's block, for each in turn", s)
+            self._emit(ind + 1, "_t = [[], RUN, None, None, T[6], 0, -1]  # a thread of T's block, each in turn", s)
             self._emit(ind + 1, f"for _it in {self.walked(s.iter, ctx)}:", s)
             self._emit(ind + 2, "S.next_tid += 1  # (the id the driver's thread would have had)", s)
-            self._emit(ind + 2, f"Q{n}(S, _t, {args})", s)
+            self._emit(ind + 2, f"Q{uid}(S, _t, {args})", s)
             self._emit(ind, "else:", s)
             ind += 1
             outer, self.out = self.out, Emitter()
-            self.out.emit(0, f"def Q{n}(S, T, {', '.join('v_' + n for n in names)}):", s.pos)
+            self.out.emit(0, f"def Q{uid}(S, T, {', '.join('v_' + n for n in names)}):", s.pos)
             self.out.emit(1, "Z = S.z; V = S.v", s.pos)
             self._body(s.body, Ctx({n: f"v_{n}" for n in names}, False, direct=True, alone=True), 1, s.pos)
             self.out.emit(0, "", None)
@@ -1201,8 +1201,8 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_join": runtime.join, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
         "_get_mark": runtime.get_mark, "_event": runtime.event,
         "_NONE": runtime.NO_CARDS.__contains__, "_SCALARS": runtime.SCALARS,
-        "_random": runtime.random_item,
-        "_min2": runtime.min2, "_max2": runtime.max2, "_min_of": runtime.min_of, "_max_of": runtime.max_of, "_product": itertools.product, "_table": runtime.table_event,
+        "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,
+        "_min2": runtime.min2, "_max2": runtime.max2, "_min_of": runtime.min_of, "_max_of": runtime.max_of,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     labels = tuple(label(a) for a in c.cards)

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import sys
-from itertools import product
 from dataclasses import dataclass
+from itertools import product
 from pathlib import Path
 
 from . import runtime
@@ -487,9 +487,11 @@ class Game:
 
         direct=True is faster still: the procedures that may stop, but start no `simultaneously`,
         run as plain functions on the main thread, so the game's state does not say where they
-        are until they return. answer may then view the game but not copy or save it (JuxError);
-        limit is a most: needing more answers raises JuxError. If answer raises, answers wrongly
-        or the limit is met, the game is left unusable.
+        are until they return; with pick too, the threads of a `simultaneously` that are
+        independent (independence.py) run one after another, each answered where it asks.
+        answer may then view the game but not copy or save it (JuxError); limit is a most:
+        needing more answers raises JuxError. If answer raises, answers wrongly or the limit is
+        met, the game is left unusable.
         """
         if (answer is None) == (pick is None):
             raise TypeError("autoplay takes answer or pick")
