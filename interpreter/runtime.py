@@ -188,22 +188,18 @@ def max2(a, b):
     return b if b > a else a
 
 
-def min_of(xs, key=None):
-    """min(xs, key=key, default=None)."""
-    if type(xs) is not list and type(xs) is not tuple:
-        xs = list(xs)
-    if not xs:
-        return None
-    return min(xs) if key is None else min(xs, key=key)
+def _of(f):
+    def of(xs, key=None):
+        """f(xs, key=key, default=None)."""
+        if type(xs) is not list and type(xs) is not tuple:
+            xs = list(xs)
+        if not xs:
+            return None
+        return f(xs) if key is None else f(xs, key=key)
+    return of
 
 
-def max_of(xs, key=None):
-    """max(xs, key=key, default=None)."""
-    if type(xs) is not list and type(xs) is not tuple:
-        xs = list(xs)
-    if not xs:
-        return None
-    return max(xs) if key is None else max(xs, key=key)
+min_of, max_of = _of(min), _of(max)
 
 
 def top(zone):
