@@ -6,9 +6,9 @@ import string
 
 from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, make_cards, procedures_that
 from .errors import RuleError, RuleErrors, did_you_mean
-from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, For, GenCall, If,
-                     Index, Int, Lambda, Let, ListComp, ListLit, Move, Name, Draw, Shuffle, Reveal,
-                     Simultaneously, TupleLit, While, Str)
+from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, Draw, For, GenCall, If,
+                     Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Return, Reveal, SetMark, Show,
+                     Shuffle, Simultaneously, Str, TupleLit, While, walk)
 
 # expressions whose value is plainly not a card, nor something to index
 _NOT_A_CARD = {Int: "a number", Const: "true, false or none", Str: "a string", ListLit: "a list",
@@ -27,12 +27,15 @@ class Checker:
         self.attrs = {a for c in cards for a in c}
         self.per_zones = {n for n, z in spec.zones.items() if z.get("per")}
         self.per_counters = {n for n, c in spec.counters.items() if isinstance(c, dict) and c.get("per")}
+        self.keyed_counters = {n for n, c in spec.counters.items() if isinstance(c, dict) and isinstance(c.get("per"), list)}
 
     def err(self, pos, msg):
         self.errors.append(RuleError(pos, msg))
 
     def per_phrase(self, section, name):
         per = getattr(self.spec, section)[name]["per"]
+        if isinstance(per, list):
+            return f"one per player and per item of '{per[1]}'"
         return "one per player" if per == "player" else f"one per item of '{per}'"
 
     # ------------------------------------------------------------ declarations
@@ -52,13 +55,15 @@ class Checker:
         for section in ("zones", "counters"):
             for n, d in getattr(spec, section).items():
                 per = d.get("per") if isinstance(d, dict) else None
+                if isinstance(per, list):  # [player, LIST] (counters only, by the schema)
+                    per = per[1]
                 if per and per != "player" and per not in lists:
                     self.err(where.get((section, n)), f"{section[:-1]} '{n}': per '{per}' is neither 'player' "
                                                       f"nor a list constant{did_you_mean(per, lists | {'player'})}")
         for n in lists:
             items = spec.constants[n]
             twice = sorted({str(i) for i in items if items.count(i) > 1})
-            if twice and any(isinstance(d, dict) and d.get("per") == n
+            if twice and any(isinstance(d, dict) and (d.get("per") == n or d.get("per") == ["player", n])
                              for d in list(spec.zones.values()) + list(spec.counters.values())):
                 self.err(where.get(("constants", n)), f"list constant '{n}' names '{twice[0]}' twice, "
                                                       "but zones or counters are one per item of it")
@@ -163,7 +168,10 @@ class Checker:
         self.in_function = True
         for r in spec.functions.values():
             self.made = set()
-            self.expr(r.body, set(r.params))
+            if isinstance(r.body, tuple):  # a block: locals, if, loops, return EXPR
+                self.block(r.body, set(r.params), loop=False)
+            else:
+                self.expr(r.body, set(r.params))
         self.in_function = False
         for r in spec.procedures.values():
             self.made = set()
@@ -199,16 +207,27 @@ class Checker:
 
     def stmt(self, s, scope, loop):
         t = type(s)
+        if self.in_function and t not in _FUNCTION_STATEMENTS:
+            self.err(s.pos, f"a function only computes a value: '{_STATEMENT_WORDS.get(t, 'this')}' belongs in a "
+                            "procedure (functions may use let, assignments to locals, if, for, while, break and return)")
+            return
         if t is Let:
-            self.expr(s.value, scope)
+            self.value(s.value, scope)
             self.bind(s.pattern, scope)
+        elif t is Return:
+            if s.value is not None:
+                self.expr(s.value, scope)
         elif t is Assign:
-            self.expr(s.value, scope)
+            self.value(s.value, scope)
+            if self.in_function and s.name not in scope:
+                what = "a counter" if s.name in self.spec.counters else "not a local of the function"
+                self.err(s.pos, f"a function only computes a value: it cannot change '{s.name}' ({what})")
+                return
             if s.name in scope:
                 if s.index is not None:
                     self.err(s.pos, f"'{s.name}' is a local; it cannot be indexed in an assignment")
             elif s.name in self.spec.counters:
-                self.counter_index(s.name, s.index, s.pos, scope)
+                self.counter_index(s.name, s.index, s.pos, scope, s.key)
             elif s.name in self.spec.constants:
                 self.err(s.pos, f"'{s.name}' is a constant and cannot be changed")
             elif s.name in self.spec.zones:
@@ -259,6 +278,13 @@ class Checker:
                     self.expr(e, scope)
             if s.by is None:
                 self.err(s.pos, "'choose' needs 'by PLAYER': who decides")
+            if s.distinct is not None:
+                if s.count is None and s.upto is None:
+                    self.err(s.distinct.pos, "'distinct' is for a choice of several: add 'pick N' or 'pick up to N'")
+                if s.distinct.param in self.global_values():
+                    self.err(s.distinct.pos, f"'{s.distinct.param}' is already a {self.kind_of(s.distinct.param)}; "
+                                             "choose another name for the key's parameter")
+                self.expr(s.distinct.body, scope | {s.distinct.param})
             self.bind(s.pattern, scope)
             if s.label is not None:
                 self.expr(s.label, scope)
@@ -304,14 +330,34 @@ class Checker:
                     else:
                         self.expr(v, scope)
 
-    def counter_index(self, name, index, pos, scope):
+    def value(self, e, scope):
+        """The value of a let or an assignment: an expression, or what a procedure gives back
+        (`let x = f(...)`, the procedure's `return EXPR`)."""
+        if isinstance(e, Call) and e.func in self.spec.procedures and not self.in_function:
+            r = self.spec.procedures[e.func]
+            for a in e.args:
+                self.expr(a, scope)
+            if len(r.params) != len(e.args):
+                self.err(e.pos, f"'{e.func}' takes {_args(len(r.params))}, not {len(e.args)}")
+            if not any(isinstance(n, Return) and n.value is not None for n in walk(r.body)):
+                self.err(e.pos, f"'{e.func}' gives no value (it has no 'return EXPR'): call it as a statement")
+            return
+        self.expr(e, scope)
+
+    def counter_index(self, name, index, pos, scope, key=None):
         per = name in self.per_counters
-        if per and index is None:
+        keyed = name in self.keyed_counters
+        if keyed and (index is None or key is None):
+            self.err(pos, f"counter '{name}' is {self.per_phrase('counters', name)}: write {name}[player][key]")
+        elif per and index is None:
             self.err(pos, f"counter '{name}' is {self.per_phrase('counters', name)}: write {name}[...]")
         elif not per and index is not None:
             self.err(pos, f"counter '{name}' is a single counter: it takes no index")
-        if index is not None:
-            self.expr(index, scope)
+        elif not keyed and key is not None:
+            self.err(pos, f"counter '{name}' is {self.per_phrase('counters', name)}: it takes one index, not two")
+        for e in (index, key):
+            if e is not None:
+                self.expr(e, scope)
 
     def zone(self, e, scope, what):
         if isinstance(e, Name) and e.id in self.spec.zones and e.id not in scope:
@@ -337,6 +383,11 @@ class Checker:
         if t is Name:
             self.name(e, scope)
         elif t is Index:
+            inner = e.obj
+            if (isinstance(inner, Index) and isinstance(inner.obj, Name) and inner.obj.id not in scope
+                    and inner.obj.id in self.keyed_counters):
+                self.counter_index(inner.obj.id, inner.index, e.pos, scope, e.index)
+                return
             if isinstance(e.obj, Name) and e.obj.id not in scope and (e.obj.id in self.spec.zones or e.obj.id in self.spec.counters):
                 if e.obj.id in self.spec.zones:
                     if e.obj.id not in self.per_zones:
@@ -451,9 +502,19 @@ class Checker:
                     self.err(lambdas[0].pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
             return
         if f in self.spec.procedures:
-            self.err(e.pos, f"'{f}' is a procedure: call it as a statement, not in an expression")
+            if self.in_function:
+                self.err(e.pos, f"'{f}' is a procedure: a function cannot call one (functions only compute values)")
+            else:
+                self.err(e.pos, f"'{f}' is a procedure: call it as a statement, or take the value it returns "
+                                f"on a line of its own (let x = {f}(...))")
             return
         self.err(e.pos, f"unknown function '{f}'{did_you_mean(f, set(BUILTINS) | set(self.spec.functions))}")
+
+
+_FUNCTION_STATEMENTS = (Let, Assign, If, For, While, Break, Return)
+_STATEMENT_WORDS = {Move: "move", Draw: "draw", Shuffle: "shuffle", Reveal: "reveal", Choose: "choose",
+                    Simultaneously: "simultaneously", CallStmt: "a procedure call", SetMark: "set", Log: "log",
+                    Show: "show"}
 
 
 def _args(n: int) -> str:

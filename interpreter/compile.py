@@ -19,7 +19,7 @@ from .independence import bound_outside, independent
 from .state import PLAYERS, RUN, SEATS, Card
 from .syntax import (Assign, Attr, Call, CallStmt, Choose, Compare, CondExpr, Const, For, Index, Int, Lambda, Let,
                      ListComp,
-                     ListLit, Log, Name, Node, Show, Simultaneously, Str, TupleLit, walk)
+                     ListLit, Log, Name, Node, Return, Show, Simultaneously, Str, TupleLit, walk)
 
 BUILTINS = {
     # name: (min args, max args, takes a generator form)
@@ -45,6 +45,8 @@ def procedures_that(spec, does) -> set:
                 out.add(name)
             elif isinstance(n, CallStmt):
                 cs.update([n.func] if n.slot_key is None else spec.slots.get(n.func, {}).values())
+            elif isinstance(n, Call) and n.func in spec.procedures:  # let x = f(...): f's value
+                cs.add(n.func)
     changed = True
     while changed:
         changed = False
@@ -55,7 +57,7 @@ def procedures_that(spec, does) -> set:
     return out
 
 
-def log_only_lets(body) -> set:
+def log_only_lets(body, procedures=()) -> set:
     """Names a routine binds with `let` and reads only in `log` and `show` statements.
 
     Such a let is worked out only when the game keeps a log: a simulation without a log skips
@@ -80,7 +82,7 @@ def log_only_lets(body) -> set:
         elif isinstance(n, Assign):
             other.add(n.name)
         elif isinstance(n, Let):
-            if any(isinstance(x, Call) and x.func in IMPURE_BUILTINS for x in walk(n.value)):
+            if any(isinstance(x, Call) and (x.func in IMPURE_BUILTINS or x.func in procedures) for x in walk(n.value)):
                 other.update(n.pattern.names)
             else:
                 lets.update(n.pattern.names)
@@ -96,7 +98,11 @@ def log_only_lets(body) -> set:
 
 @dataclass
 class Layout:
-    """Where zones and counters sit in the state's flat lists."""
+    """Where zones and counters sit in the state's flat lists.
+
+    Counters: the fixed ones first (single, or one per item of a list constant), then a block per
+    seat holding each per-player counter, one slot each, or one slot per key for a counter
+    `per: [player, LIST]` (player_keys: name -> {key: offset within the counter})."""
 
     fixed_zones: list  # [(name, key or None)]
     zone_index: dict  # name -> index (single zone) or {key: index} (per constant list)
@@ -104,8 +110,19 @@ class Layout:
     zone_def: dict  # name -> zone definition (dict)
     fixed_counters: list
     counter_index: dict
-    player_counters: list
+    player_counters: list  # names of per-player counters, in order
     counter_def: dict
+    player_keys: dict = field(default_factory=dict)  # per-player counter -> {key: offset} when keyed too
+    player_offset: dict = field(default_factory=dict)  # per-player counter -> its first slot in a seat's block
+    player_block: int = 0  # slots of per-player counters in each seat's block
+
+    def __post_init__(self):
+        if not self.player_offset:
+            at = 0
+            for name in self.player_counters:
+                self.player_offset[name] = at
+                at += len(self.player_keys.get(name) or (None,))
+            self.player_block = at
 
     def zone_count(self, n: int) -> int:
         return len(self.fixed_zones) + n * len(self.player_zones)
@@ -113,10 +130,18 @@ class Layout:
     def player_zone(self, name: str, p: int) -> int:
         return len(self.fixed_zones) + p * len(self.player_zones) + self.player_zones.index(name)
 
-    def counter(self, name: str, p: int | None = None) -> int:
-        if name in self.player_counters:
-            return len(self.fixed_counters) + p * len(self.player_counters) + self.player_counters.index(name)
-        return self.counter_index[name]
+    def counter(self, name: str, p: int | None = None, key=None) -> int:
+        """The slot of a counter: counter(name), counter(name, key=k) for one per item of a
+        list, counter(name, p), or counter(name, p, k) for one per player and per key."""
+        if name in self.player_offset:
+            i = len(self.fixed_counters) + p * self.player_block + self.player_offset[name]
+            return i + self.player_keys[name][key] if name in self.player_keys else i
+        ci = self.counter_index[name]
+        return ci[key] if isinstance(ci, dict) else ci
+
+    def counter_slots(self, p: int) -> list:
+        """(name, key or None) of each slot of seat p's block, in order."""
+        return [(name, key) for name in self.player_counters for key in (self.player_keys.get(name) or (None,))]
 
     def zone_names_plain(self, n: int) -> list:
         """The declared zone name of every zone index (without its key), e.g. 'hand'."""
@@ -139,27 +164,40 @@ class Layout:
         return self.player_zones[k], p, p
 
 
+def per_keys(per):
+    """(per player?, the list constant named or None) of a zone's or counter's `per`: 'player',
+    'LIST', or [player, LIST] (one per player and per item of LIST)."""
+    if isinstance(per, list):
+        return True, per[1]
+    if per == "player":
+        return True, None
+    return False, per or None
+
+
 def make_layout(spec) -> Layout:
     def place(defs):
         """Lay out zones or counters: single ones and one per list item get fixed places in
         order; per-player ones are listed apart (their places depend on the number of players)."""
-        fixed, index, per_player = [], {}, []
+        fixed, index, per_player, keys = [], {}, [], {}
         for name, d in defs.items():
-            per = d.get("per") if isinstance(d, dict) else None
-            if per == "player":
+            player, listed = per_keys(d.get("per") if isinstance(d, dict) else None)
+            if player:
                 per_player.append(name)
-            elif per:
+                if listed:
+                    keys[name] = {k: i for i, k in enumerate(spec.constants[listed])}
+            elif listed:
                 index[name] = {}
-                for key in spec.constants[per]:
+                for key in spec.constants[listed]:
                     index[name][key] = len(fixed)
                     fixed.append((name, key))
             else:
                 index[name] = len(fixed)
                 fixed.append((name, None))
-        return fixed, index, per_player
+        return fixed, index, per_player, keys
 
     zones, counters = place(spec.zones), place(spec.counters)
-    return Layout(zones[0], zones[1], zones[2], spec.zones, counters[0], counters[1], counters[2], spec.counters)
+    return Layout(zones[0], zones[1], zones[2], spec.zones, counters[0], counters[1], counters[2], spec.counters,
+                  player_keys=counters[3])
 
 
 def make_cards(spec):
@@ -240,6 +278,7 @@ class Compiler:
         self.direct: set = set()  # procedures that may stop and also get a plain D_ version
         self._choose_fns: dict = {}  # id(choose) -> (label, prompt, unavailable function ids)
         self._locals_list = "None"  # in a D_ version: its locals as the routine's slots, for labels
+        self._valued = False  # the resumable routine being compiled returns a value (`return EXPR`)
 
     # ---------------------------------------------------------- names
 
@@ -266,11 +305,14 @@ class Compiler:
                 return f"{self.const(lay.zone_index[name])}[{self.ex(e.index, ctx)}]"
         return None
 
-    def counter_ref(self, name, index, ctx) -> str:
+    def counter_ref(self, name, index, ctx, key=None) -> str:
         lay = self.layout
-        if name in lay.player_counters:
-            base = len(lay.fixed_counters) + lay.player_counters.index(name)
-            return f"V[{base}+{len(lay.player_counters)}*({self.ex(index, ctx)})]"
+        if name in lay.player_offset:
+            base = len(lay.fixed_counters) + lay.player_offset[name]
+            at = f"{base}+{lay.player_block}*({self.ex(index, ctx)})"
+            if name in lay.player_keys:
+                at += f"+{self.const(lay.player_keys[name])}[{self.ex(key, ctx)}]"
+            return f"V[{at}]"
         ci = lay.counter_index[name]
         if isinstance(ci, dict):
             return f"V[{self.const(ci)}[{self.ex(index, ctx)}]]"
@@ -520,6 +562,10 @@ class Compiler:
         zi = self.zone_index(e, ctx)
         if zi is not None:
             return f"list(Z[{zi}])"
+        inner = e.obj
+        if (isinstance(inner, Index) and isinstance(inner.obj, Name) and inner.obj.id in self.layout.player_keys
+                and inner.obj.id not in ctx.env):  # a counter per player and per key: n[p][key]
+            return self.counter_ref(inner.obj.id, inner.index, ctx, key=e.index)
         if isinstance(e.obj, Name) and e.obj.id not in ctx.env and (
                 e.obj.id in self.layout.counter_index or e.obj.id in self.layout.player_counters):
             return self.counter_ref(e.obj.id, e.index, ctx)
@@ -534,6 +580,10 @@ class Compiler:
         f, args = e.func, e.args
         if f in self.spec.functions:
             return f"F_{f}(S" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
+        if f in self.spec.procedures:  # let x = f(...): the value f returns (checked: nowhere else)
+            if f in self.suspends:  # (in a routine that may stop, l_Let calls it; here: its D_ version)
+                return f"D_{f}(S, T" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
+            return f"P_{f}(S" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
         a = [self.it(x, ctx) for x in args]
         if f == "len":
             return f"len({a[0]})"
@@ -580,7 +630,7 @@ class Compiler:
     def plain(self, stmts, ctx, ind):
         """Emit statements that never stop at a decision."""
         for s in stmts:
-            if self.coverage:
+            if self.coverage and s.pos is not None:  # (not the `return` a valued routine ends with)
                 self._emit(ind, self._count(s), s)
             getattr(self, "s_" + type(s).__name__)(s, ctx, ind)
 
@@ -609,7 +659,7 @@ class Compiler:
         if s.name in ctx.env:
             target = ctx.env[s.name]
         else:
-            target = self.counter_ref(s.name, s.index, ctx)
+            target = self.counter_ref(s.name, s.index, ctx, key=s.key)
         self._emit(ind, f"{target} {s.op} {self.ex(s.value, ctx)}", s)
 
     def s_SetMark(self, s, ctx, ind):
@@ -683,7 +733,11 @@ class Compiler:
                         f"{self.ex(s.columns, ctx)}, {self.ex(s.rows, ctx)}))", s)
 
     def s_Return(self, s, ctx, ind):
-        self._emit(ind, "return RET" if ctx.resumable else "return", s)
+        value = "None" if s.value is None else self.ex(s.value, ctx)
+        if ctx.resumable:  # the value for the caller's `let x = f(...)` is left in the thread
+            self._emit(ind, f"T[3] = {value}; return RET" if self._valued else "return RET", s)
+        else:
+            self._emit(ind, "return" if s.value is None else f"return {value}", s)
 
     def s_CallStmt(self, s, ctx, ind):
         args = "".join(", " + self.ex(a, ctx) for a in s.args)
@@ -713,11 +767,12 @@ class Compiler:
         L = "" if self._locals_list == "None" or ctx.alone else ", " + self._locals_list
         one = count == upto == "None" and not s.optional and unavailable_id < 0
         pairs = self._pairs(s.options, ctx) if one else None  # (xs, ys): the options are xs x ys
+        key = "" if s.distinct is None else ", " + self.ex(s.distinct, ctx)
         if one:
             call = f"_decide_one(S, T, {by}, {options}, {label_id}, {prompt_id})"
         else:
             call = (f"_decide(S, T, None, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, "
-                    f"{prompt_id}, {unavailable_id})")
+                    f"{prompt_id}, {unavailable_id}{key})")
         if ctx.spawned:  # a thread run as a generator: _join has the decision answered
             self._emit(ind, f"if {call}: yield {self._locals_list}", s)
         elif pairs:  # the same, without making every pair when it can
@@ -726,7 +781,7 @@ class Compiler:
             self._emit(ind, f"S.direct_one(T, {by}, {options}, {label_id}, {prompt_id}{L})", s)
         elif ctx.alone:  # answered now by a pick: the other threads need not reach their decisions first
             self._emit(ind, f"S.direct_many(T, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, "
-                            f"{prompt_id}, {unavailable_id})", s)
+                            f"{prompt_id}, {unavailable_id}{key})", s)
         else:
             self._emit(ind, f"if {call}: S.direct(T{L})", s)
         self._declare(s.pattern, ctx)
@@ -803,7 +858,7 @@ class Compiler:
         """Whether a `simultaneously` can run as generators in a D_ version: one name per item,
         and no `simultaneously` or procedure that may stop inside it."""
         return not s.pattern.is_tuple and not any(
-            isinstance(n, Simultaneously) or (isinstance(n, CallStmt) and self.stmt_suspends(n)) for n in walk(s.body))
+            isinstance(n, Simultaneously) or self.suspending_call(n) for n in walk(s.body))
 
     def spawning(self) -> set:
         """The procedures that start `simultaneously` threads that cannot run as generators
@@ -814,14 +869,17 @@ class Compiler:
 
     def stmt_suspends(self, s) -> bool:
         for n in walk(s):
-            if isinstance(n, (Choose, Simultaneously)):
+            if isinstance(n, (Choose, Simultaneously)) or self.suspending_call(n):
                 return True
-            if isinstance(n, CallStmt):
-                if n.slot_key is None and n.func in self.suspends:
-                    return True
-                if n.slot_key is not None and any(p in self.suspends for p in self.spec.slots[n.func].values()):
-                    return True
         return False
+
+    def suspending_call(self, n) -> bool:
+        """Whether n calls a procedure that may stop (a call statement, or `let x = f(...)`)."""
+        if isinstance(n, CallStmt):
+            if n.slot_key is None:
+                return n.func in self.suspends
+            return any(p in self.suspends for p in self.spec.slots[n.func].values())
+        return isinstance(n, Call) and n.func in self.suspends
 
     def resumable(self, fname: str, params: tuple, body: tuple):
         """Compile a routine that may stop, and the bodies of its `simultaneously` blocks."""
@@ -836,6 +894,9 @@ class Compiler:
                 slots.setdefault(x, len(slots))
         self._hidden = len(slots)
         self._slots = slots
+        self._valued = any(isinstance(n, Return) and n.value is not None for n in walk(body))
+        if self._valued:  # ending without `return EXPR` gives the caller none
+            body = tuple(body) + (Return(None, None),)
         ctx = Ctx({p: f"L[{slots[p]}]" for p in params}, True, "", slots)
         for n in self._quiet:  # kept beside the log, by thread, frame depth and slot
             ctx.env[n] = f"S.lv[(T[6], len(T[0]), {slots[n]})]"
@@ -959,8 +1020,9 @@ class Compiler:
         if decide == "_decide" and count == upto == "None" and not s.optional and unavailable_id < 0:
             call = f"_decide_one(S, T, {by}, {self.ex(s.options, ctx)}, {label_id}, {prompt_id})"
         else:
+            key = "" if s.distinct is None else ", " + self.ex(s.distinct, ctx)
             call = (f"{decide}(S, T, F, {by}, {self.ex(s.options, ctx)}, {count}, {upto}, "
-                    f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id})")
+                    f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id}{key})")
         if ctx.spawned:  # (Game.autoplay answers them after the other threads have run)
             cur.append((0, f"if {call}: return WAIT", s.pos))
         else:
@@ -1003,7 +1065,19 @@ class Compiler:
         self.unavailables.append((s.pos, self.ex(s.unavailable, Ctx(dict(ctx.env), True))))
         return uid
 
-    def l_CallStmt(self, s, ctx, blocks):
+    def l_Let(self, s, ctx, blocks):
+        """`let x = f(...)` with f a procedure that may stop: the call, then x is what it returned."""
+        self.l_CallStmt(CallStmt(s.pos, s.value.func, None, s.value.args), ctx, blocks, value=True)
+        self._declare(s.pattern, ctx)
+        blocks[-1].append((0, f"{self._pat(s.pattern, ctx.env)} = T[3]", s.pos))
+
+    def l_Assign(self, s, ctx, blocks):
+        """`x = f(...)` (or `+=`, `-=`) with f a procedure that may stop."""
+        self.l_CallStmt(CallStmt(s.pos, s.value.func, None, s.value.args), ctx, blocks, value=True)
+        target = ctx.env[s.name] if s.name in ctx.env else self.counter_ref(s.name, s.index, ctx, key=s.key)
+        blocks[-1].append((0, f"{target} {s.op} T[3]", s.pos))
+
+    def l_CallStmt(self, s, ctx, blocks, value=False):
         cur = blocks[-1]
         args = [self.ex(a, ctx) for a in s.args]
         nxt = len(blocks)
@@ -1016,7 +1090,8 @@ class Compiler:
         at_once = f"(S, T{''.join(', ' + a for a in args)}); pc = {nxt}; continue"
         if s.slot_key is None:
             if s.func in self.direct:  # autoplay(direct=True): on the main thread, as a plain function
-                cur.append((0, f"if S.direct and T[4] < 0: D_{s.func}{at_once}", s.pos))
+                keep = "T[3] = " if value else ""  # (what it returns, for `let x = f(...)`)
+                cur.append((0, f"if S.direct and T[4] < 0: {keep}D_{s.func}{at_once}", s.pos))
             cur.append((0, f"_t = RS_{s.func}", s.pos))
         elif self.coverage:  # count the slot's use and the score change of the seat it is for
             counted = self._new_slot()  # holds what _SLOT_IN saw until the slot's procedure ends
@@ -1124,9 +1199,14 @@ class Compiler:
             env = {p: f"v_{p}" for p in r.params}
             o.emit(0, f"def F_{name}(S{''.join(', v_' + p for p in r.params)}):", r.pos)
             o.emit(1, "Z = S.z; V = S.v", r.pos)
-            if self.coverage:
-                o.emit(1, self._count(r.body, f"function {name}"), r.body.pos)
-            o.emit(1, f"return {self.ex(r.body, Ctx(env, False))}", r.body.pos)
+            if isinstance(r.body, tuple):  # a block computing the value (locals, if, loops, return)
+                if self.coverage:
+                    o.emit(1, self._count(r.body[0] if r.body else r, f"function {name}"), r.pos)
+                self._body(r.body, Ctx(env, False), 1, r.pos)
+            else:
+                if self.coverage:
+                    o.emit(1, self._count(r.body, f"function {name}"), r.body.pos)
+                o.emit(1, f"return {self.ex(r.body, Ctx(env, False))}", r.body.pos)
             o.emit(0, "", None)
         # procedures
         resumable_info = {}
@@ -1135,7 +1215,7 @@ class Compiler:
         for name, params, body, pos in routines:
             # (a `simultaneously` body runs in threads of its own: its routine keeps every let)
             nested = any(isinstance(n, Simultaneously) for n in walk(body))
-            self._quiet = set() if nested else log_only_lets(body)
+            self._quiet = set() if nested else log_only_lets(body, spec.procedures)
             if name in self.suspends or name == "__flow__":
                 rid, nslots = self.resumable(f"R_{name}", params, body)
                 resumable_info[name] = (rid, nslots - len(params))

@@ -106,9 +106,9 @@ def counted_decide(stat: list):
     """runtime.decide, counting into stat = [reached, asked, real choices, most options]."""
     decide = runtime.decide
 
-    def counted(S, T, F, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1):
+    def counted(S, T, F, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1, key=None):
         stat[0] += 1
-        asked = decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id, unavailable_id)
+        asked = decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id, unavailable_id, key)
         if asked:
             d = T[2]
             n, lo, hi, many = len(d[1]), d[2], d[3], d[4]

@@ -101,7 +101,7 @@ class Ruleset:
                         S.k[c] = vis[zi]
             S.v = [counter_start(lay.counter_def[name]) for name, key in lay.fixed_counters]
             for p in range(n):
-                S.v.extend(counter_start(lay.counter_def[name]) for name in lay.player_counters)
+                S.v.extend(counter_start(lay.counter_def[name]) for name, key in lay.counter_slots(p))
             S.m = {}
             S.rng = 0
             S.threads = []
@@ -197,7 +197,7 @@ class Decision:
     the deciding player) are worked out only when asked for.
     """
 
-    __slots__ = ("_game", "_t", "_d", "id", "player", "values", "min", "max", "many", "_prompt", "_options")
+    __slots__ = ("_game", "_t", "_d", "id", "player", "values", "min", "max", "many", "keys", "_prompt", "_options")
 
     def __init__(self, game: "Game", thread: list):
         self._game = game
@@ -209,6 +209,9 @@ class Decision:
         self.min = d[2]
         self.max = d[3]
         self.many = d[4]
+        # a `distinct` choose: each option's group (0, 1, ...: options alike share one); no two options
+        # of one group may be picked
+        self.keys = d[8] if len(d) > 8 else None
         self._prompt = self._options = None
 
     @property
@@ -251,7 +254,7 @@ class Decision:
         """What cannot be chosen now, and why, as the rules say (a choose's `unavailable` clause):
         [{"option": text, "reason": text}], rendered for the deciding player; [] when not given."""
         d = self._t[2]
-        if len(d) < 8:
+        if len(d) < 8 or d[7] < 0:
             return []
         g = self._game
         items = g.rules.unavailable_fns[d[7]](g.state, self._t[0][-1][2])
@@ -351,7 +354,11 @@ class Game:
             if isinstance(d, dict) and d.get("seat"):
                 value = ([SEATS[v] for v in value] if isinstance(value, list) else
                          {k: SEATS[v] for k, v in value.items()} if isinstance(value, dict) else SEATS[value])
-            if cname in lay.player_counters:
+            if cname in lay.player_keys:  # one per player and per key: a list of {key: value}
+                for p, by_key in enumerate(value):
+                    for k, v in by_key.items():
+                        S.v[lay.counter(cname, p, k)] = v
+            elif cname in lay.player_counters:
                 for p, v in enumerate(value):
                     S.v[lay.counter(cname, p)] = v
             elif cname in lay.counter_index:
@@ -402,12 +409,19 @@ class Game:
     def counter(self, name: str, key=None):
         lay = self.rules.layout
         if name in lay.player_counters:
-            vals = [_plain(self.state.v[lay.counter(name, p)]) for p in range(self.state.n)]
+            vals = [self._player_counter(name, p) for p in range(self.state.n)]
             return vals if key is None else vals[key]
         ci = lay.counter_index[name]
         if isinstance(ci, dict):
             return {k: _plain(self.state.v[i]) for k, i in ci.items()} if key is None else _plain(self.state.v[ci[key]])
         return _plain(self.state.v[ci])
+
+    def _player_counter(self, name: str, p: int):
+        """Seat p's value of a per-player counter: {key: value} for one per player and per key."""
+        lay, V = self.rules.layout, self.state.v
+        if name in lay.player_keys:
+            return {k: _plain(V[lay.counter(name, p, k)]) for k in lay.player_keys[name]}
+        return _plain(V[lay.counter(name, p)])
 
     # ---------------------------------------------------------- running
 
@@ -517,7 +531,8 @@ class Game:
             try:
                 if pick is not None:
                     d = T[2]
-                    choice = pick[d[0]](len(d[1]), d[2], d[3], d[4])
+                    choice = (pick[d[0]](len(d[1]), d[2], d[3], d[4]) if len(d) < 9 else
+                              pick[d[0]](len(d[1]), d[2], d[3], d[4], d[8]))
                 elif L is None:
                     choice = answer(Decision(self, T))
                 else:  # the locals as the top frame while the decision is asked
@@ -565,14 +580,14 @@ class Game:
                     return T[3]
             return one(T, player, list(product(xs, ys)), label_id, prompt_id, L)
 
-        def many(T, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1):
+        def many(T, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1, key=None):
             """direct with pick, in a thread run alone (independence.py): a choose of any kind
             answered at once; its answer. A list of option numbers in range is taken without
             making the decision."""
             if type(options) is not list:
                 options = list(options)
             n = len(options)
-            if n and 0 <= player < S.n and len(answers) < most:
+            if n and key is None and 0 <= player < S.n and len(answers) < most:
                 lo, hi, several = runtime.bounds(n, count, upto, optional)
                 if hi and several:
                     try:
@@ -589,7 +604,7 @@ class Game:
                     take(T, choice)  # any other answer as _take takes it, or refuses it
                     return T[3]
             if runtime.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
-                              unavailable_id):
+                              unavailable_id, key):
                 at_once(T, None, True)
             return T[3]
 
@@ -692,7 +707,8 @@ class Game:
         if type(choice) is int and not d[4] and 0 <= choice < len(values) and d[2] <= 1:
             T[3] = values[choice]  # the common case: one option by its number
             self.answers.append([d[0], choice])
-        elif type(choice) is list and d[4] and d[2] <= len(choice) <= d[3] and _option_numbers(choice, len(values)):
+        elif (type(choice) is list and d[4] and d[2] <= len(choice) <= d[3] and _option_numbers(choice, len(values))
+              and (len(d) < 9 or runtime.alike(d[8], choice) is None)):
             T[3] = list(map(values.__getitem__, choice))  # several options by number
             self.answers.append([d[0], list(choice)])
         else:
@@ -745,6 +761,10 @@ class Game:
                 raise IllegalAnswer(f"option {i} does not exist: choose from 0 to {n - 1}")
         if len(set(idx)) != len(idx):
             raise IllegalAnswer("an option is chosen twice")
+        if len(d) > 8 and runtime.alike(d[8], idx):
+            i, j = runtime.alike(d[8], idx)
+            labels = [o.label for o in Decision(self, T).options]
+            raise IllegalAnswer(f"'{labels[i]}' and '{labels[j]}' are alike: choose at most one of them")
         if not lo <= len(idx) <= hi:
             want = str(lo) if lo == hi else f"{lo} to {hi}"
             raise IllegalAnswer(f"choose {want} option{'s' if hi != 1 else ''}, not {len(idx)}")
@@ -877,7 +897,7 @@ class Game:
             else:
                 counters.setdefault(name, {})[key] = _plain(S.v[ci])
         for name in lay.player_counters:
-            counters[name] = [_plain(S.v[lay.counter(name, p)]) for p in range(S.n)]
+            counters[name] = [self._player_counter(name, p) for p in range(S.n)]
         mine = [d for d in self.pending if player is None or d.player == player]
         return {
             "ruleset": self.rules.name, "player": player, "players": S.n, "names": list(self.names),

@@ -127,7 +127,7 @@ class _Threads:
         if isinstance(s, Let):
             return self.reads(s.value)
         if isinstance(s, Assign):
-            if not self.reads(s.value) or (s.index is not None and not self.reads(s.index)):
+            if not self.reads(s.value) or any(x is not None and not self.reads(x) for x in (s.index, s.key)):
                 return False
             if s.name in self.lay.player_counters or s.name in self.lay.counter_index:
                 return self._own(Index(s.pos, Name(s.pos, s.name), s.index))

@@ -13,7 +13,8 @@ from pathlib import Path
 import yaml
 
 from .errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
-from .syntax import Call, CallStmt, Const, Source, parse_block, parse_expr, parse_signature, rename_calls, walk
+from .syntax import (Call, CallStmt, Const, Source, parse_block, parse_function_body, parse_signature, rename_calls,
+                     walk)
 
 from .paths import RULES_DIR
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
@@ -54,7 +55,7 @@ class RuleSpec:
     counters: dict
     marks: dict
     slots: dict
-    functions: dict  # name -> Routine (body: Expr)
+    functions: dict  # name -> Routine (body: Expr, or a tuple of Stmt computing it)
     procedures: dict  # name -> Routine (body: tuple of Stmt)
     flow: Routine
     where: dict  # (section, name) -> Pos, for checks to point at
@@ -73,6 +74,18 @@ class _Loader(yaml.SafeLoader):
 # or a custom !tag, is refused: a rule file is plain data and nothing in it can make Python run.
 _PLAIN_TAGS = {"tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
 _STRING_TAGS = {"tag:yaml.org,2002:timestamp"}  # 2024-01-01 stays the text it is
+
+
+def _value_or_nothing(path: tuple) -> bool:
+    """Whether the YAML value at path is a value of the rules that may be nothing: a counter's start
+    (or its short form), a mark's default, a constant or an item of a list constant. There a plain
+    `none` means nothing, as in the effect language; elsewhere (`visible: none`) it is a word."""
+    if len(path) == 2:
+        return path[0] in ("counters", "constants")
+    if len(path) == 3:
+        return (path[0], path[2]) in (("counters", "start"), ("marks", "default")) or (
+            path[0] == "constants" and isinstance(path[2], int))
+    return False
 
 
 def _tag_name(tag: str) -> str:
@@ -223,6 +236,8 @@ def _compose(text: str, file: str) -> Located:
             return [build(v, path + (i,)) for i, v in enumerate(n.value)]
         if n.tag in _STRING_TAGS:
             return n.value
+        if n.style is None and n.value == "none" and _value_or_nothing(path):
+            return None  # a plain `none` is nothing, as in the effect language (write "none" for the text)
         try:
             value = constructor.construct_object(n, deep=True)
         except yaml.YAMLError as e:
@@ -759,7 +774,7 @@ def _parse_routine(sig, body, loc: Located, path, errors, expr: bool):
     tree = Const(kpos, None) if expr else ()  # a stand-in, so the rest can be checked
     if ok:
         try:
-            tree = parse_expr(body, src) if expr else parse_block(body, src)
+            tree = parse_function_body(body, src) if expr else parse_block(body, src)
         except RuleError as e:
             errors.append(e)
     return Routine(name, params, tree, kpos, " ".join(str(text).split()), origin=kpos.file)

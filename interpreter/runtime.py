@@ -234,28 +234,36 @@ def budget(S, where: str):
 # ------------------------------------------------------------------ decisions and threads
 
 
-def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1) -> bool:
-    """Stop thread T at a decision; False (with the answer set) when there is nothing to decide."""
+def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1,
+           key=None) -> bool:
+    """Stop thread T at a decision; False (with the answer set) when there is nothing to decide.
+    key: a choose's `distinct` clause, the key of an option (no two options of one key picked)."""
     if not 0 <= player < S.n:
         raise RuleRuntimeError(f"'choose ... by' names player {player!r}, but the seats are 0 to {S.n - 1}")
     if type(options) is not list:
         options = list(options)
     n = len(options)
-    lo, hi, many = bounds(n, count, upto, optional)
+    keys = None
+    if key is not None:  # each option's key as a group number (options alike share one), in order of first use
+        groups: dict = {}
+        keys = [groups.setdefault(tuple(k) if type(k) is list else k, len(groups)) for k in map(key, options)]
+    lo, hi, many = bounds(n if keys is None else len(set(keys)), count, upto, optional)
     if n == 0 or hi == 0:
         T[3] = [] if many else None
         return False
     T[1] = DECIDE
     T[2] = [+player if type(player) is Seat else int(player), options, lo, hi, many, label_id, prompt_id]
-    if unavailable_id >= 0:  # only a choose with an `unavailable` clause has it (saves stay as they were)
+    if unavailable_id >= 0 or keys is not None:  # only a choose with these clauses has them (saves stay as they were)
         T[2].append(unavailable_id)
+        if keys is not None:
+            T[2].append(keys)
     T[3] = None
     return True
 
 
 def bounds(n: int, count, upto, optional: bool) -> tuple:
-    """(fewest, most, many) options to choose of n: `pick count`, `pick up to upto`, `optional`;
-    many: the answer is a list."""
+    """(fewest, most, many) options to choose of n (for a `distinct` choose: n different keys):
+    `pick count`, `pick up to upto`, `optional`; many: the answer is a list."""
     if count is None and upto is None:
         return (0 if optional else 1), 1, False
     if count is not None:
@@ -263,6 +271,17 @@ def bounds(n: int, count, upto, optional: bool) -> tuple:
         return (0 if optional else hi), hi, True
     hi = min(int(upto), n)
     return (0 if optional else min(1, hi)), hi, True
+
+
+def alike(keys, picks):
+    """The first two of picks (option numbers) whose keys are the same, or None."""
+    seen = {}
+    for i in picks:
+        k = keys[i]
+        if k in seen:
+            return seen[k], i
+        seen[k] = i
+    return None
 
 
 def decide_one(S, T, player, options, label_id, prompt_id) -> bool:

@@ -155,6 +155,7 @@ class Assign(Node):
     index: Optional[Expr]
     op: str  # "=", "+=", "-="
     value: Expr
+    key: Optional[Expr] = None  # the second index of a counter per player and per key: n[p][key]
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,7 @@ class Choose(Node):
     upto: Optional[Expr]  # at most this many
     optional: bool  # may be declined
     unavailable: Optional[Expr] = None  # (thing, reason) pairs: what cannot be chosen now, and why
+    distinct: Optional["Lambda"] = None  # `distinct x -> key`: no two options with the same key picked
 
 
 @dataclass(frozen=True)
@@ -254,7 +256,7 @@ class Show(Node):
 
 @dataclass(frozen=True)
 class Return(Node):
-    pass
+    value: Optional[Expr] = None  # `return EXPR`: what a function or procedure gives its caller
 
 
 Stmt = Union[Let, Assign, SetMark, If, For, While, Break, Move, Draw, Shuffle, Reveal, Choose,
@@ -441,6 +443,24 @@ def parse_expr(code: str, src: Source, closing: Optional[str] = None) -> Expr:
     return _parse(code, src, "expr_start", closing)[0]
 
 
+_BLOCK_WORDS = ("let", "for", "while", "return")
+
+
+def parse_function_body(code: str, src: Source):
+    """A function's body: one expression, or a block of statements that computes a value with
+    locals (`let`), `if`, loops and `return EXPR`. Raises RuleError (the expression's error,
+    unless the code plainly is a block)."""
+    try:
+        return parse_expr(code, src)
+    except RuleError as as_expr:
+        try:
+            return parse_block(code, src)
+        except RuleError as as_block:
+            words = code.split() if isinstance(code, str) else []
+            plainly_block = bool(words) and (words[0] in _BLOCK_WORDS or "return" in words)
+            raise (as_block if plainly_block else as_expr) from None
+
+
 def parse_signature(text: str, src: Source) -> tuple[str, tuple]:
     """'name(a, b)' or 'name' -> (name, params)."""
     import re
@@ -501,6 +521,12 @@ class _Build(Transformer):
     def aug_index(self, meta, items):
         return Assign(self._p(meta), str(items[0]), items[1], str(items[2]), items[3])
 
+    def assign_index2(self, meta, items):
+        return Assign(self._p(meta), str(items[0]), items[1], "=", items[3], items[2])
+
+    def aug_index2(self, meta, items):
+        return Assign(self._p(meta), str(items[0]), items[1], str(items[3]), items[4], items[2])
+
     def set_stmt(self, meta, items):
         target = items[0]
         if not isinstance(target, Attr):
@@ -554,7 +580,7 @@ class _Build(Transformer):
     def choose_stmt(self, meta, items):
         pattern, options, *opts = items
         kw = {"by": None, "prompt": None, "label": None, "count": None, "upto": None, "optional": False,
-              "unavailable": None}
+              "unavailable": None, "distinct": None}
         for name, value, pos in opts:
             if name != "optional" and kw[name] is not None:
                 raise RuleError(pos, f"'choose' has two '{'pick' if name in ('count', 'upto') else name}' clauses")
@@ -584,6 +610,9 @@ class _Build(Transformer):
     def opt_optional(self, meta, items):
         return ("optional", True, self._p(meta))
 
+    def opt_distinct(self, meta, items):
+        return ("distinct", Lambda(self._p(meta), str(items[0]), items[1]), self._p(meta))
+
     def simul_stmt(self, meta, items):
         return Simultaneously(self._p(meta), items[0], items[1], items[2])
 
@@ -602,7 +631,7 @@ class _Build(Transformer):
         return Show(self._p(meta), items[0], items[1], items[2])
 
     def return_stmt(self, meta, items):
-        return Return(self._p(meta))
+        return Return(self._p(meta), items[0] if items else None)
 
     # --- patterns
     def pat_name(self, meta, items):

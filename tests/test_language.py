@@ -211,6 +211,7 @@ counters:
   n: 0
   gold: {per: player, start: 0}
   stock: {per: colours, start: 0}
+  threats: {per: [player, colours], start: 0}
 marks:
   tapped: {default: false}
 slots:

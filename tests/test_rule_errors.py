@@ -241,7 +241,7 @@ def test_bad_names_and_signatures_point_at_the_key(tmp_path):
 
 
 @pytest.mark.parametrize("new, message, needle", [
-    ("round: [1]", "counters.round: expected a string, an integer, true/false or a mapping "
+    ("round: [1]", "counters.round: expected a string, an integer, true/false, nothing or a mapping "
                    "(keys: start, per, text, seat), found a list", "[1]"),
     ("round: {start: 0, step: 1}", "counters.round: unknown key 'step' (allowed: start, per, text, seat)", "step"),
     ("round: {start: [0]}", "counters.round.start: expected an integer, a string, true/false or nothing, "
@@ -415,7 +415,7 @@ def test_zones_and_counters_indexed_as_declared(tmp_path, code, needle, message)
     ("choose x from [1, 2]", "choose", "'choose' needs 'by PLAYER': who decides"),
     ("let s = sum([1], c -> c)", "c -> c", "'x -> ...' is only allowed as the key of max_by, min_by or sort_by"),
     ("let s = max_by(deck, 3)", "3)", "the second argument of 'max_by' is a key, like 'c -> c.value'"),
-    ("let s = main()", "main()", "'main' is a procedure: call it as a statement, not in an expression"),
+    ("let s = main()", "main()", "'main' gives no value (it has no 'return EXPR'): call it as a statement"),
     ("score(0)", "score(0)", "'score' is a function: use its value in an expression"),
     ("let x = score", "score\n", "'score' is a function: call it with ()"),
     ("let y = count(c for c in deck) + len(c for c in deck)", "len(", "'len' does not take a 'for' form"),

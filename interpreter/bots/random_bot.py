@@ -24,6 +24,9 @@ class RandomBot(Bot):
             self.pick = self._pick
 
     def choose(self, view, decision):
+        keys = getattr(decision, "keys", None)  # (a decision-like object may have none)
+        if keys is not None:
+            return self._pick(len(decision.values), decision.min, decision.max, decision.many, keys)
         return self._pick(len(decision.values), decision.min, decision.max, decision.many)
 
 
@@ -32,14 +35,26 @@ def random_picker(rnd):
     rnd (a random() function; floor(random() * n) is uniform enough, and cheaper than randrange
     or int(), which is a type to call):
     when many, lo to hi option numbers (how many, then which), else one, or none when lo is 0
-    (one more choice)."""
+    (one more choice). keys (a `distinct` choose): the key of each option; the options are taken
+    in a random order, each unless one of its key is taken already, until there are enough."""
 
-    def pick(n, lo, hi, many):
+    def pick(n, lo, hi, many, keys=None):
         if many:
             if hi > n:
                 hi = n
             k = lo if lo >= hi else lo + floor(rnd() * (hi - lo + 1))
             picks = list(range(n))  # the first k of a partial Fisher-Yates shuffle
+            if keys is not None:
+                out, seen = [], set()
+                for i in range(n):
+                    if len(out) == k:
+                        break
+                    j = i + floor(rnd() * (n - i))
+                    picks[i], picks[j] = picks[j], picks[i]
+                    if keys[picks[i]] not in seen:
+                        seen.add(keys[picks[i]])
+                        out.append(picks[i])
+                return out
             for i in range(k):
                 j = i + floor(rnd() * (n - i))
                 picks[i], picks[j] = picks[j], picks[i]
@@ -54,6 +69,9 @@ def random_picker(rnd):
 
 def random_answer(d, rnd):
     """A uniformly random answer to decision d, drawn with rnd (see random_picker)."""
+    keys = getattr(d, "keys", None)
+    if keys is not None:
+        return random_picker(rnd)(len(d.values), d.min, d.max, d.many, keys)
     return random_picker(rnd)(len(d.values), d.min, d.max, d.many)
 
 

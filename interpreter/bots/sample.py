@@ -217,14 +217,29 @@ def answers_of(decision, rng, cap: int = 64) -> list:
     from math import comb
 
     lo, hi = decision.min, min(decision.max, n)
+    keys = getattr(decision, "keys", None)  # a `distinct` choose: no two options of one key together
+
+    def fits(c) -> bool:
+        return keys is None or len({keys[i] for i in c}) == len(c)
+
     total = sum(comb(n, k) for k in range(lo, hi + 1))
     if total <= cap:
-        return [list(c) for k in range(lo, hi + 1) for c in combinations(range(n), k)]
+        return [list(c) for k in range(lo, hi + 1) for c in combinations(range(n), k) if fits(c)]
     seen, out = set(), []
     sizes = list(range(lo, hi + 1))
-    while len(out) < cap:
+    for _ in range(cap * 20):  # (a distinct choose may have fewer than cap answers)
+        if len(out) >= cap:
+            break
         k = rng.choice(sizes)
-        c = tuple(sorted(rng.sample(range(n), k)))
+        order = rng.sample(range(n), n) if keys is not None else rng.sample(range(n), k)
+        if keys is not None:  # the options in a random order, each whose key is not taken yet
+            taken, c = set(), []
+            for i in order:
+                if len(c) < k and keys[i] not in taken:
+                    taken.add(keys[i])
+                    c.append(i)
+            order = c
+        c = tuple(sorted(order))
         if c not in seen:
             seen.add(c)
             out.append(list(c))

@@ -106,11 +106,15 @@ class DecisionPanel(Vertical):
     def _options(self) -> list:
         d = self.decision
         out = []
+        taken = {d.keys[j]: j for j in self.selected} if d.keys is not None else {}
         for i, o in enumerate(d.options):
             t = Text(f"{i + 1}. " if i < 9 else "   ", style="bold")
             if d.many:
                 t.append("[x] " if i in self.selected else "[ ] ")
-            t.append(o.label)
+            alike = i not in self.selected and d.keys is not None and d.keys[i] in taken
+            t.append(o.label, style="dim" if alike else "")
+            if alike:  # a `distinct` choice: one like it is chosen (choosing this one swaps them)
+                t.append(f"  (like {d.options[taken[d.keys[i]]].label}, chosen)", style="dim italic")
             out.append(Option(t, id=str(i)))
         if self._declinable:
             out.append(Option(Text("   (none: decline)", style="italic"), id=DECLINE))
@@ -127,8 +131,11 @@ class DecisionPanel(Vertical):
         d = self.decision
         if d is None or not d.many or not 0 <= i < len(d.options):
             return
+        alike = [j for j in self.selected if d.keys is not None and j != i and d.keys[j] == d.keys[i]]
         if i in self.selected:
             self.selected.remove(i)
+        elif alike:  # no two alike: this one takes the place of the one like it
+            self.selected[self.selected.index(alike[0])] = i
         elif len(self.selected) < d.max:
             self.selected.append(i)
         else:
@@ -161,7 +168,7 @@ class DecisionPanel(Vertical):
                 self._answer(None if opt.id == DECLINE else int(opt.id))
             return
         if d.min <= len(self.selected) <= d.max:
-            self._answer(sorted(self.selected))
+            self._answer(list(self.selected))  # in the order chosen (discards: the last on top)
         else:
             self.app.bell()
 

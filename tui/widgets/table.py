@@ -142,6 +142,8 @@ def zone_lines(title: str, cards: list, group: str | None, indent: str = "", def
 
 
 def counter_value(spec_counters: dict, name: str, value, names: list) -> str:
+    if isinstance(value, dict):  # one per key (a seat's counter per player and per key)
+        return ", ".join(f"{humanize(k)} {counter_value(spec_counters, name, v, names)}" for k, v in value.items())
     d = spec_counters.get(name)
     if isinstance(d, dict) and d.get("seat") and isinstance(value, int) and 0 <= value < len(names):
         return names[value]
@@ -169,10 +171,7 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
         if glob:
             glob.append("  ·  ")
         glob.append(humanize(name) + ": ", style="bold")
-        if isinstance(value, dict):
-            glob.append(", ".join(f"{k} {counter_value(cdefs, name, v, names)}" for k, v in value.items()))
-        else:
-            glob.append(counter_value(cdefs, name, value, names))
+        glob.append(counter_value(cdefs, name, value, names))
     if glob:
         lines.append(glob)
 
