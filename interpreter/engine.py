@@ -819,7 +819,9 @@ class Game:
             return self.rules.card_labels[v] if viewer is None or (self.state.k[v] >> viewer) & 1 else "a face-down card"
         if t is Seat:
             return self.names[v]
-        if t is tuple or t is list:
+        if t is list:  # a list of things: "red 4, blue 2" ("none" when empty)
+            return ", ".join(self._render_value(x, viewer) for x in v) if v else "none"
+        if t is tuple:  # a tuple reads as its parts: (card, "capital") is "blue 3 capital"
             return " ".join(self._render_value(x, viewer) for x in v)
         if v is True:
             return "yes"
