@@ -17,7 +17,7 @@ from . import runtime
 from .errors import Pos
 from .independence import bound_outside, independent
 from .state import PLAYERS, RUN, SEATS, Card
-from .syntax import (Assign, Attr, Call, CallStmt, Choose, Compare, CondExpr, Const, For, Index, Int, Lambda, Let,
+from .syntax import (Assign, Attr, BinOp, Call, CallStmt, Choose, Compare, CondExpr, Const, For, Index, Int, Lambda, Let,
                      ListComp,
                      ListLit, Log, Name, Node, Return, Show, Simultaneously, Str, TupleLit, walk)
 
@@ -349,6 +349,8 @@ class Compiler:
             return "(" + "".join(self._part(p, ctx) + ", " for p in e.parts) + ")"
         if isinstance(e, CondExpr):
             return f"({self.text(e.then, ctx)} if {self.ex(e.cond, ctx)} else {self.text(e.orelse, ctx)})"
+        if isinstance(e, BinOp) and e.op == "+" and (_is_text(e.left) or _is_text(e.right)):
+            return f"({self.text(e.left, ctx)} + {self.text(e.right, ctx)})"  # texts joined, each part kept
         return f"({self.ex(e, ctx)},)"
 
     def x_Name(self, e, ctx):
@@ -1247,6 +1249,15 @@ class Compiler:
         return "\n".join(o.lines) + "\n"
 
 
+def _is_text(e) -> bool:
+    """Whether e is plainly a text: a string, or a choice or a join of texts."""
+    if isinstance(e, Str):
+        return True
+    if isinstance(e, CondExpr):
+        return _is_text(e.then) and _is_text(e.orelse)
+    return isinstance(e, BinOp) and e.op == "+" and (_is_text(e.left) or _is_text(e.right))
+
+
 def card_label_fn(templates: dict):
     """kind -> format template; returns label(attrs) using only the card's own attributes."""
     fmt = string.Formatter()
@@ -1288,8 +1299,16 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     labels = tuple(label(a) for a in c.cards)
 
     def _text(parts):
-        return "".join(labels[p] if type(p) is Card else (f"Player {p + 1}" if type(p).__name__ == "Seat" else str(p))
-                       for p in parts)
+        """A string made in the rules (not a log text, rendered per viewer): labels, seats, lists."""
+        def one(p):
+            if type(p) is Card:
+                return labels[p]
+            if type(p).__name__ == "Seat":
+                return f"Player {p + 1}"
+            if type(p) is list:
+                return ", ".join(map(one, p))
+            return str(p)
+        return "".join(map(one, parts))
 
     ns["_text"] = _text
     counts = None
