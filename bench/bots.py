@@ -121,10 +121,11 @@ def main(argv=None):
     ap.add_argument("--greedy", default="greedy", help="the greedy bot spec (both matches)")
     ap.add_argument("--jobs", type=int, default=2, help="games played in parallel")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--guildhall-games", type=int, default=300, help="greedy against 3 random bots at Guildhall")
     ap.add_argument("--quick", action="store_true", help="a rough run: 40 and 20 games")
     a = ap.parse_args(argv)
     if a.quick:
-        a.greedy_games, a.ismcts_games = 40, 20
+        a.greedy_games, a.ismcts_games, a.guildhall_games = 40, 20, 40
     budget = f"iterations={a.iterations}" if a.iterations else f"seconds={a.seconds:g}"
     if a.greedy_games:
         match("greedy against random", a.ruleset, a.players, a.greedy, "random", a.greedy_games, a.seed, a.jobs)
@@ -132,6 +133,9 @@ def main(argv=None):
     if a.ismcts_games:
         match("ismcts against greedy", a.ruleset, a.players, f"{a.ismcts}:{budget}", a.greedy,
               a.ismcts_games, a.seed, a.jobs)
+    if a.guildhall_games:  # the same bots, unchanged, on the second game
+        match("greedy against random, Guildhall", "guildhall", 4, a.greedy, "random", a.guildhall_games,
+              a.seed, a.jobs)
 
 
 if __name__ == "__main__":

@@ -44,6 +44,18 @@ def games_per_second(rules, players, games, repeats):
     return games / best_of(repeats, run)
 
 
+def decisions_per_second(rules, players, games, repeats):
+    """Answers given per second in random-bot games (each answer is one decision taken)."""
+    answers = []
+
+    def run():
+        answers.clear()
+        for r in run_games(rules, players, range(games), ["random"]):
+            answers.append(r.turns)
+    seconds = best_of(repeats, run)
+    return sum(answers) / seconds
+
+
 def mid_game(rules, players=4, seed=3, steps=40):
     g = Game.new(rules, players, seed)
     import random
@@ -130,6 +142,15 @@ def main(argv=None):
     for players in (4, 3, 2):
         gps = games_per_second(rules, players, games, repeats)
         t.add_row(f"random-bot {players}-player base games per second", f"{gps:,.0f}")
+
+    # decisions per second, the measure that compares games of different lengths
+    guildhall = load_ruleset("guildhall")
+    base_dps = decisions_per_second(rules, 4, games, repeats)
+    t.add_row("random-bot 4-player decisions per second, Capital Jux", f"{base_dps:,.0f}")
+    g_games = max(20, games // 20)  # (a Guildhall game takes about 500 decisions)
+    gh_dps = decisions_per_second(guildhall, 4, g_games, repeats)
+    t.add_row(f"random-bot 4-player decisions per second, Guildhall ({g_games} games)",
+              f"{gh_dps:,.0f} ({base_dps / gh_dps:.1f}x slower)")
 
     tiles = ["infiltrator", "doomsayer", "aristocrat", "convertor"]
     tiled = load_ruleset("capital_jux", tiles)

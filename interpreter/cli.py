@@ -852,6 +852,23 @@ def cmd_rules(args) -> int:
         desc = "; ".join(f"{k}: {_summarize_values(v)}" for k, v in attrs.items())
         t.add_row(str(kind), str(counts.get(kind, 0)), desc)
     out.print(t)
+    for kind, d in spec.cards.items():  # kinds listed card by card: each different card once
+        items = d.get("list") if isinstance(d, dict) else None
+        if not items:
+            continue
+        seen: dict = {}
+        for c in r.cards:
+            a = r.card_attrs[c]
+            if a.get("kind") == kind:
+                key = r.card_labels[c], tuple((k, str(v)) for k, v in a.items() if k != "kind")
+                seen[key] = seen.get(key, 0) + 1
+        t = Table(title=f"{kind} cards", title_justify="left")
+        t.add_column("Card")
+        t.add_column("Count", justify="right")
+        t.add_column("Values")
+        for (label, values), n in seen.items():
+            t.add_row(label, str(n), "; ".join(f"{k}: {v}" for k, v in values))
+        out.print(t)
 
     t = Table(title="Zones", title_justify="left")
     t.add_column("Zone")
