@@ -57,8 +57,13 @@ async def answer_by_keys(pilot, app):
     panel = app.screen.query_one(DecisionPanel)
     d = panel.decision
     assert d is not None, "no decision on screen"
-    if d.many:
-        await pilot.press(*[str(i + 1) for i in range(d.min)], "enter")
+    if d.many:  # the first options, none alike another (a `distinct` choice)
+        picks, taken = [], set()
+        for i in range(min(9, len(d.options))):
+            if len(picks) < d.min and (d.keys is None or d.keys[i] not in taken):
+                picks.append(i)
+                taken.add(None if d.keys is None else d.keys[i])
+        await pilot.press(*[str(i + 1) for i in picks], "enter")
     else:
         await pilot.press("1")
     await pilot.pause()
@@ -102,6 +107,27 @@ def test_keyboard_game_against_a_bot_to_the_final_scores():
             assert "wins with" in text or "Complete tie" in text
             # tie-break values are shown
             assert " ".join(map(str, game.tiebreaks()[0])) in text
+    asyncio.run(main())
+
+
+def test_keyboard_game_of_guildhall_to_the_final_scores():
+    """The second game, whole, at 80x24 from the keyboard: the UI knows neither game."""
+    async def main():
+        app = JuxApp(ruleset="guildhall", seats=[("Ann", "human"), ("Robo", "random")], seed=4, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, GameScreen)
+            answered = 0
+            while not isinstance(app.screen, GameOverScreen):
+                assert isinstance(app.screen, GameScreen), type(app.screen)
+                table = app.screen.query_one(TableView).text
+                assert "Ann (you)" in table and "vp:" in table  # every VP total is on the table
+                await answer_by_keys(pilot, app)
+                answered += 1
+                assert answered < 600
+            game = app.session.game
+            assert game.over and max(game.scores) >= 20
+            text = screen_text(app)
+            assert "Final scores" in text and "wins with" in text
     asyncio.run(main())
 
 
