@@ -8,7 +8,7 @@ from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, make_cards, pro
 from .errors import RuleError, RuleErrors, did_you_mean
 from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, Draw, For, GenCall, If,
                      Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Return, Reveal, SetMark, Show,
-                     Shuffle, Simultaneously, Str, TupleLit, While, walk)
+                     Shuffle, Simultaneously, Str, TupleLit, While, returns_value)
 
 # expressions whose value is plainly not a card, nor something to index
 _NOT_A_CARD = {Int: "a number", Const: "true, false or none", Str: "a string", ListLit: "a list",
@@ -317,7 +317,7 @@ class Checker:
                         self.err(s.pos, f"unknown procedure '{s.func}'{did_you_mean(s.func, self.spec.procedures)}")
                 elif len(r.params) != len(s.args):
                     self.err(s.pos, f"'{s.func}' takes {_args(len(r.params))}, not {len(s.args)}")
-        else:  # SetMark, Log, Show, Return
+        else:  # SetMark, Log, Show
             for f in ("target", "value", "message", "title", "columns", "rows"):
                 v = getattr(s, f, None)
                 if v is not None:
@@ -339,7 +339,7 @@ class Checker:
                 self.expr(a, scope)
             if len(r.params) != len(e.args):
                 self.err(e.pos, f"'{e.func}' takes {_args(len(r.params))}, not {len(e.args)}")
-            if not any(isinstance(n, Return) and n.value is not None for n in walk(r.body)):
+            if not returns_value(r.body):
                 self.err(e.pos, f"'{e.func}' gives no value (it has no 'return EXPR'): call it as a statement")
             return
         self.expr(e, scope)

@@ -19,7 +19,7 @@ from .independence import bound_outside, independent
 from .state import PLAYERS, RUN, SEATS, Card
 from .syntax import (Assign, Attr, BinOp, Call, CallStmt, Choose, Compare, CondExpr, Const, For, Index, Int, Lambda, Let,
                      ListComp,
-                     ListLit, Log, Name, Node, Return, Show, Simultaneously, Str, TupleLit, walk)
+                     ListLit, Log, Name, Node, Return, Show, Simultaneously, Str, TupleLit, returns_value, walk)
 
 BUILTINS = {
     # name: (min args, max args, takes a generator form)
@@ -139,8 +139,8 @@ class Layout:
         ci = self.counter_index[name]
         return ci[key] if isinstance(ci, dict) else ci
 
-    def counter_slots(self, p: int) -> list:
-        """(name, key or None) of each slot of seat p's block, in order."""
+    def counter_slots(self) -> list:
+        """(name, key or None) of each slot of a seat's block of per-player counters, in order."""
         return [(name, key) for name in self.player_counters for key in (self.player_keys.get(name) or (None,))]
 
     def zone_names_plain(self, n: int) -> list:
@@ -896,7 +896,7 @@ class Compiler:
                 slots.setdefault(x, len(slots))
         self._hidden = len(slots)
         self._slots = slots
-        self._valued = any(isinstance(n, Return) and n.value is not None for n in walk(body))
+        self._valued = returns_value(body)
         if self._valued:  # ending without `return EXPR` gives the caller none
             body = tuple(body) + (Return(None, None),)
         ctx = Ctx({p: f"L[{slots[p]}]" for p in params}, True, "", slots)

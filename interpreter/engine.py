@@ -101,7 +101,7 @@ class Ruleset:
                         S.k[c] = vis[zi]
             S.v = [counter_start(lay.counter_def[name]) for name, key in lay.fixed_counters]
             for p in range(n):
-                S.v.extend(counter_start(lay.counter_def[name]) for name, key in lay.counter_slots(p))
+                S.v.extend(counter_start(lay.counter_def[name]) for name, key in lay.counter_slots())
             S.m = {}
             S.rng = 0
             S.threads = []
@@ -761,8 +761,9 @@ class Game:
                 raise IllegalAnswer(f"option {i} does not exist: choose from 0 to {n - 1}")
         if len(set(idx)) != len(idx):
             raise IllegalAnswer("an option is chosen twice")
-        if len(d) > 8 and runtime.alike(d[8], idx):
-            i, j = runtime.alike(d[8], idx)
+        pair = runtime.alike(d[8], idx) if len(d) > 8 else None
+        if pair:
+            i, j = pair
             labels = [o.label for o in Decision(self, T).options]
             raise IllegalAnswer(f"'{labels[i]}' and '{labels[j]}' are alike: choose at most one of them")
         if not lo <= len(idx) <= hi:
@@ -821,7 +822,7 @@ class Game:
             return self.names[v]
         if t is list:  # a list of things: "red 4, blue 2" ("none" when empty)
             return ", ".join(self._render_value(x, viewer) for x in v) if v else "none"
-        if t is tuple:  # a tuple reads as its parts: (card, "capital") is "blue 3 capital"
+        if t is tuple:  # a tuple reads as its parts, separated by spaces
             return " ".join(self._render_value(x, viewer) for x in v)
         if v is True:
             return "yes"

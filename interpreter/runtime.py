@@ -273,6 +273,19 @@ def bounds(n: int, count, upto, optional: bool) -> tuple:
     return (0 if optional else min(1, hi)), hi, True
 
 
+def distinct_picks(order, keys, k: int) -> list:
+    """The first k options of order (option numbers) whose keys differ: each is taken unless one of
+    its key is taken already (how bots answer a `distinct` choose)."""
+    out, taken = [], set()
+    for i in order:
+        if len(out) == k:
+            break
+        if keys[i] not in taken:
+            taken.add(keys[i])
+            out.append(i)
+    return out
+
+
 def alike(keys, picks):
     """The first two of picks (option numbers) whose keys are the same, or None."""
     seen = {}

@@ -800,6 +800,11 @@ def walk(node):
                     stack.append(v)
 
 
+def returns_value(body) -> bool:
+    """Whether a routine's body gives a value (has a `return EXPR`)."""
+    return any(isinstance(n, Return) and n.value is not None for n in walk(body))
+
+
 def rename_calls(node, old: str, new: str):
     """node with every call of `old` (a function call or a procedure call) calling `new` instead."""
     if isinstance(node, tuple):

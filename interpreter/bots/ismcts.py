@@ -28,6 +28,7 @@ import random
 import time
 
 from ..errors import JuxError
+from ..runtime import distinct_picks
 from . import Bot
 from .greedy import decision_in
 from .random_bot import random_playout
@@ -103,9 +104,7 @@ def mast_playout(game, rng, depth: int, stats: dict, epsilon: float, trail: list
             k = lo if lo >= hi else lo + int(rnd() * (hi - lo + 1))
             alike = d.keys  # a `distinct` choose: take no two options of one key
             if rnd() < epsilon:
-                pick = rng.sample(range(n), k if alike is None else n)
-                if alike is not None:
-                    pick = _distinct(pick, alike, k)
+                pick = rng.sample(range(n), k) if alike is None else distinct_picks(rng.sample(range(n), n), alike, k)
                 keys = [("in", option_key(game, p, vals[i])) for i in pick]
             else:
                 scored = []
@@ -115,7 +114,7 @@ def mast_playout(game, rng, depth: int, stats: dict, epsilon: float, trail: list
                     scored.append((2.0 if st is None else st[0] / st[1], rnd(), i, key))
                 scored.sort(reverse=True)
                 if alike is not None:
-                    kept = set(_distinct([t[2] for t in scored], alike, k))
+                    kept = set(distinct_picks([t[2] for t in scored], alike, k))
                     scored = [t for t in scored if t[2] in kept]
                 pick = [t[2] for t in scored[:k]]
                 keys = [t[3] for t in scored[:k]]
@@ -256,15 +255,3 @@ class IsmctsBot(Bot):
         best = [k for k, ch in root.children.items() if ch.n == most]
         k = best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
         return root_answers[k]
-
-
-def _distinct(order: list, keys: list, k: int) -> list:
-    """The first k options of order whose keys differ (each whose key is not taken yet)."""
-    out, taken = [], set()
-    for i in order:
-        if len(out) == k:
-            break
-        if keys[i] not in taken:
-            taken.add(keys[i])
-            out.append(i)
-    return out

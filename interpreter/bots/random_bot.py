@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from math import floor
 
+from ..runtime import distinct_picks
 from . import Bot
 
 
@@ -24,10 +25,8 @@ class RandomBot(Bot):
             self.pick = self._pick
 
     def choose(self, view, decision):
-        keys = getattr(decision, "keys", None)  # (a decision-like object may have none)
-        if keys is not None:
-            return self._pick(len(decision.values), decision.min, decision.max, decision.many, keys)
-        return self._pick(len(decision.values), decision.min, decision.max, decision.many)
+        # (a decision-like object may have no keys)
+        return self._pick(len(decision.values), decision.min, decision.max, decision.many, getattr(decision, "keys", None))
 
 
 def random_picker(rnd):
@@ -43,22 +42,11 @@ def random_picker(rnd):
             if hi > n:
                 hi = n
             k = lo if lo >= hi else lo + floor(rnd() * (hi - lo + 1))
-            picks = list(range(n))  # the first k of a partial Fisher-Yates shuffle
-            if keys is not None:
-                out, seen = [], set()
-                for i in range(n):
-                    if len(out) == k:
-                        break
-                    j = i + floor(rnd() * (n - i))
-                    picks[i], picks[j] = picks[j], picks[i]
-                    if keys[picks[i]] not in seen:
-                        seen.add(keys[picks[i]])
-                        out.append(picks[i])
-                return out
-            for i in range(k):
+            picks = list(range(n))  # the first k of a partial Fisher-Yates shuffle (a distinct choose: all)
+            for i in range(k if keys is None else n - 1):
                 j = i + floor(rnd() * (n - i))
                 picks[i], picks[j] = picks[j], picks[i]
-            return picks[:k]
+            return picks[:k] if keys is None else distinct_picks(picks, keys, k)
         if lo == 0:
             i = floor(rnd() * (n + 1))
             return None if i == n else i
@@ -69,10 +57,7 @@ def random_picker(rnd):
 
 def random_answer(d, rnd):
     """A uniformly random answer to decision d, drawn with rnd (see random_picker)."""
-    keys = getattr(d, "keys", None)
-    if keys is not None:
-        return random_picker(rnd)(len(d.values), d.min, d.max, d.many, keys)
-    return random_picker(rnd)(len(d.values), d.min, d.max, d.many)
+    return random_picker(rnd)(len(d.values), d.min, d.max, d.many, getattr(d, "keys", None))
 
 
 def random_playout(game, rng, depth: int = -1) -> None:

@@ -23,6 +23,7 @@ a sample depends on the real game only through the seat's knowledge.
 """
 from __future__ import annotations
 
+from ..runtime import distinct_picks
 from ..state import Card
 
 
@@ -231,15 +232,7 @@ def answers_of(decision, rng, cap: int = 64) -> list:
         if len(out) >= cap:
             break
         k = rng.choice(sizes)
-        order = rng.sample(range(n), n) if keys is not None else rng.sample(range(n), k)
-        if keys is not None:  # the options in a random order, each whose key is not taken yet
-            taken, c = set(), []
-            for i in order:
-                if len(c) < k and keys[i] not in taken:
-                    taken.add(keys[i])
-                    c.append(i)
-            order = c
-        c = tuple(sorted(order))
+        c = tuple(sorted(rng.sample(range(n), k) if keys is None else distinct_picks(rng.sample(range(n), n), keys, k)))
         if c not in seen:
             seen.add(c)
             out.append(list(c))
