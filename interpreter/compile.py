@@ -405,6 +405,15 @@ class Compiler:
         fors, inner = self._fors(e.fors, ctx)
         return f"[{self.ex(e.elt, inner)} {fors}]"
 
+    def _members(self, e, ctx) -> str:
+        """A list comprehension on the right of `in`: its items one by one, stopping at the first
+        equal one (no list is built; functions change nothing, so fewer items computed is the same)."""
+        fast = self._pipeline(e.elt, e.fors, ctx)
+        if fast is not None:
+            return fast
+        fors, inner = self._fors(e.fors, ctx)
+        return f"({self.ex(e.elt, inner)} {fors})"
+
     def _keeps(self, attr: str, value: str) -> str:
         """The test "has this attribute value" for filter(), from the index of attr (the value is
         plain: evaluating it twice changes nothing). Attributes in an index are scalars: a value
@@ -548,7 +557,10 @@ class Compiler:
 
     def x_Compare(self, e, ctx):
         op = {"notin": "not in"}.get(e.op, e.op)
-        right = self.it(e.right, ctx) if e.op in ("in", "notin") else self.ex(e.right, ctx)
+        if e.op in ("in", "notin") and isinstance(e.right, ListComp):
+            right = self._members(e.right, ctx)
+        else:
+            right = self.it(e.right, ctx) if e.op in ("in", "notin") else self.ex(e.right, ctx)
         return f"({self.ex(e.left, ctx)} {op} {right})"
 
     def x_Attr(self, e, ctx):
