@@ -2,10 +2,12 @@
 indexed the way they are declared, decisions only where the game can stop. All errors at once."""
 from __future__ import annotations
 
+import re
 import string
 
-from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, make_cards, procedures_that
+from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, card_counts, make_cards, procedures_that
 from .errors import RuleError, RuleErrors, did_you_mean
+from .limits import MAX_CARDS, MAX_FORMAT_WIDTH
 from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, Draw, For, GenCall, If,
                      Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Return, Reveal, SetMark, Show,
                      Shuffle, Simultaneously, Str, TupleLit, While, returns_value)
@@ -23,8 +25,16 @@ class Checker:
         self.errors: list = []
         self.made: set = set()  # locals made so far in the routine being checked
         self.in_function = False
-        cards, _ = make_cards(spec)
-        self.attrs = {a for c in cards for a in c}
+        counts = card_counts(spec)
+        if sum(counts.values()) > MAX_CARDS:  # (making them would take the machine's memory)
+            kind = max(counts, key=counts.get)
+            self.err(spec.where.get(("cards", kind)), f"the card kinds make {sum(counts.values()):,} cards "
+                     f"('{kind}' {counts[kind]:,}): at most {MAX_CARDS:,} in a ruleset")
+            self.attrs = {a for d in spec.cards.values() for a in d["attributes"]} | {"kind"} | {
+                a for d in spec.cards.values() for own in d.get("list") or () for a in own}
+        else:
+            cards, _ = make_cards(spec)
+            self.attrs = {a for c in cards for a in c}
         self.per_zones = {n for n, z in spec.zones.items() if z.get("per")}
         self.per_counters = {n for n, c in spec.counters.items() if isinstance(c, dict) and c.get("per")}
         self.keyed_counters = {n for n, c in spec.counters.items() if isinstance(c, dict) and isinstance(c.get("per"), list)}
@@ -102,7 +112,10 @@ class Checker:
             label = d.get("label")
             if label:
                 try:
-                    for _, field, _, _ in string.Formatter().parse(label):
+                    for _, field, spec_, _ in string.Formatter().parse(label):
+                        if spec_ and any(int(n) > MAX_FORMAT_WIDTH for n in re.findall(r"\d+", spec_)):
+                            self.err(where.get(("cards", kind)), f"card label of '{kind}': the format "
+                                     f"'{spec_}' is wider than {MAX_FORMAT_WIDTH} characters")
                         known = set(d["attributes"]) | {a for own in d.get("list") or () for a in own}
                         if field is not None and field not in known and field != "kind":
                             self.err(where.get(("cards", kind)), f"card label of '{kind}' names unknown attribute "

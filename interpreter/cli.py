@@ -33,7 +33,7 @@ import sys
 import time
 from pathlib import Path
 
-from .errors import JuxError, RuleError, RuleErrors
+from .errors import JuxError, RuleError, RuleErrors, did_you_mean
 
 PROG = "jux"
 
@@ -121,6 +121,8 @@ def _has_yaml(d: Path) -> bool:
 def _declares_game(d: Path) -> bool:
     """Whether a folder holds a rule file with a top-level 'game:' section (a ruleset's root)."""
     for f in sorted(d.glob("*.yaml")):
+        if not f.is_file():  # (a FIFO would block)
+            continue
         try:
             with open(f, encoding="utf-8", errors="replace") as fh:
                 for line in fh:
@@ -142,6 +144,8 @@ def _ruleset_of_file(f: Path) -> Path:
 
 def _is_variant(f: Path) -> bool:
     """Whether a YAML file has a top-level 'variant:' section."""
+    if not f.is_file():  # (a FIFO would block)
+        return False
     try:
         with open(f, encoding="utf-8", errors="replace") as fh:
             return any(line.startswith("variant:") for line in fh)
@@ -195,7 +199,7 @@ def _load_variant(path: Path):
     """A variant file checked in play: loaded onto its game with what it needs (the variants it
     requires, and the default tiles of the slot keys it leaves open)."""
     from .engine import load_ruleset
-    from .loader import read_file
+    from .loader import catalogue_rulesets, read_file
 
     loc = read_file(path)  # YAML errors as path:line:col
     head = loc.data.get("variant") if isinstance(loc.data, dict) else None
@@ -207,6 +211,10 @@ def _load_variant(path: Path):
         if errs:
             raise RuleErrors(errs)
         raise JuxError(f"{_display(path)}: the variant section names no game")
+    known = catalogue_rulesets()
+    if game not in known:  # a game is named, never a path: "/" would have jux read the whole disk
+        raise RuleErrors([RuleError(loc.marks.get(("variant", "game")), f"no game '{game}'"
+                                    f"{did_you_mean(game, known)}; the games: {', '.join(known)}")])
     names = [str(path)]
     return load_ruleset(game, names)
 

@@ -200,6 +200,17 @@ def make_layout(spec) -> Layout:
                   player_keys=counters[3])
 
 
+def card_counts(spec) -> dict:
+    """kind -> how many cards it makes (worked out without making them)."""
+    out = {}
+    for kind, d in spec.cards.items():
+        n = 1
+        for v in d["attributes"].values():
+            n *= len(v) if isinstance(v, list) else 1
+        out[kind] = n * max(1, len(d.get("list") or ())) * int(d.get("copies", 1))
+    return out
+
+
 def make_cards(spec):
     """The card table: (attrs per card, kind per card, label template per kind)."""
     table, kinds = [], []
@@ -624,7 +635,7 @@ class Compiler:
         if f == "sort_by":
             return f"sorted({a[0]}, key={a[1]})"
         if f == "range":
-            return f"list(range({', '.join(a)}))"
+            return f"list({self._range(e, ctx)})"
         if f == "turn_order":
             return f"_turn_order(S, {a[0]})"
         if f == "next_seat":
@@ -699,15 +710,28 @@ class Compiler:
         """e as the items a plain-Python `for` walks: a copy taken first (the body may move the
         cards of a zone it walks), unless e is made afresh (a call, a comprehension) or constant."""
         if isinstance(e, Call) and e.func == "range":
-            return f"range({', '.join(self.it(x, ctx) for x in e.args)})"
+            return self._range(e, ctx)
         fresh = (isinstance(e, (ListComp, ListLit)) or (isinstance(e, Call) and e.func in (
             "turn_order", "reverse", "sort_by")) or (isinstance(e, Name) and e.id not in ctx.env and (
                 e.id == "players" or e.id in self.spec.constants)))
         return self.it(e, ctx) if fresh else f"tuple({self.it(e, ctx)})"
 
+    def _range(self, e, ctx) -> str:
+        """range(...): its numbers are charged to the step budget (a loop over them, or a
+        comprehension, is as many steps), and there are at most MAX_RANGE of them."""
+        return f"_range(S, {str(e.pos)!r}{''.join(', ' + self.it(x, ctx) for x in e.args)})"
+
+    @staticmethod
+    def _counts_rounds(s) -> bool:
+        """Whether a `for` counts its rounds against the step budget (a range was charged already)."""
+        return not (isinstance(s.iter, Call) and s.iter.func == "range")
+
     def s_For(self, s, ctx, ind):
         self._declare(s.pattern, ctx)
         self._emit(ind, f"for {self._pat(s.pattern, ctx.env)} in {self.walked(s.iter, ctx)}:", s)
+        if self._counts_rounds(s):
+            self._emit(ind + 1, "S.steps += 1", s)
+            self._emit(ind + 1, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s)
         self._body(s.body, replace(ctx, brk="break"), ind + 1, s.pos)
 
     def s_While(self, s, ctx, ind):
@@ -1177,6 +1201,9 @@ class Compiler:
         self._declare(s.pattern, ctx)
         blocks[head].append((0, f"if L[{ix}] >= len(L[{lst}]): pc = {mark}; continue", s.pos))
         blocks[head].append((0, f"{self._pat(s.pattern, ctx.env)} = L[{lst}][L[{ix}]]; L[{ix}] += 1", s.pos))
+        if self._counts_rounds(s):
+            blocks[head].append((0, "S.steps += 1", s.pos))
+            blocks[head].append((0, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s.pos))
         self._lower(s.body, self._ctx_in_loop(ctx, mark), blocks)
         blocks[-1].append((0, f"pc = {head}; continue", s.pos))
         after = self._open(blocks)
@@ -1297,7 +1324,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     ns: dict = {
         "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": runtime.STEP_BUDGET,
         "WAIT": runtime.WAIT, "CALL": runtime.CALL, "RET": runtime.RET, "RUN": RUN,
-        "_move": runtime.move, "_move_under": runtime.move_under, "_move_all": runtime.move_all, "_draw": runtime.draw,
+        "_range": runtime.bounded_range, "_move": runtime.move, "_move_under": runtime.move_under, "_move_all": runtime.move_all, "_draw": runtime.draw,
         "_shuffle": runtime.shuffle, "_reveal": runtime.reveal, "_top": runtime.top,
         "_first": runtime.first, "_last": runtime.last, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
         "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_thread": runtime.thread,

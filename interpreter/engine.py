@@ -45,13 +45,14 @@ class Ruleset:
         self.card_attrs = c["card_attrs"]
         self.card_labels = c["card_labels"]
         self.routines = c["routines"]
-        self.label_fns = c["labels"]
-        self.prompt_fns = c["prompts"]
-        self.unavailable_fns = c["unavailables"]
-        self.score_fn = c["score"]
-        self.tiebreak_fn = c["tiebreak"]
-        self.value_fn = c["functions"].get("value") or c["score"]
-        self.worth_fn = c["functions"].get("worth")  # what a card counts for, if not its value
+        # the rules' functions the engine, views and bots call: an error in one names its rule
+        self.label_fns = [self._located(f) for f in c["labels"]]
+        self.prompt_fns = [self._located(f) for f in c["prompts"]]
+        self.unavailable_fns = [self._located(f) for f in c["unavailables"]]
+        self.score_fn = self._located(c["score"])
+        self.tiebreak_fn = self._located(c["tiebreak"])
+        self.value_fn = self._located(c["functions"].get("value") or c["score"])
+        self.worth_fn = self._located(c["functions"].get("worth"))  # what a card counts for, if not its value
         players = spec.game.get("players", {})
         self.min_players = int(players.get("min", 1))
         self.max_players = int(players.get("max", 1))
@@ -114,6 +115,25 @@ class Ruleset:
 
     def procedure_texts(self) -> dict:
         return {n: r.text for n, r in self.spec.procedures.items() if r.text}
+
+    def _located(self, fn):
+        """fn (compiled rule code called from outside the rules' run) with its errors turned into
+        RuleRuntimeError at their rule's file:line:col."""
+        if fn is None or not callable(fn):
+            return fn
+
+        def call(*args):
+            try:
+                return fn(*args)
+            except JuxError:
+                raise
+            except RecursionError as e:
+                pos = self.where(e)
+                raise RuleRuntimeError(f"{pos}: the rules call themselves without end" if pos else str(e)) from None
+            except Exception as e:
+                pos = self.where(e)
+                raise RuleRuntimeError(f"{pos}: {_describe(e)}" if pos else _describe(e)) from None
+        return call
 
     def where(self, exc: BaseException) -> Pos | None:
         """The rule position of the innermost generated-code frame of a traceback."""

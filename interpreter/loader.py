@@ -5,7 +5,10 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
+import math
+import os
 import re
+import stat
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -13,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from .errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
+from .limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_VALUES
 from .syntax import (Call, CallStmt, Const, Source, parse_block, parse_function_body, parse_signature, rename_calls,
                      walk)
 
@@ -30,6 +34,7 @@ class Located:
     marks: dict  # path tuple -> Pos of the value (or of the key, under ("key",) + path)
     blocks: dict  # path tuple -> Source of a string scalar (for effect code positions)
     parsed: dict = field(default_factory=dict)  # path -> Routine, parsed once per file
+    raw: bytes = b""  # the file's bytes (for the ruleset's digest)
 
 
 @dataclass
@@ -66,8 +71,47 @@ class RuleSpec:
 # ---------------------------------------------------------------- YAML with positions
 
 
+class _TooBig(yaml.MarkedYAMLError):
+    """A file past one of the bounds of limits.py (told as it is, not as a syntax error)."""
+
+
 class _Loader(yaml.SafeLoader):
-    pass
+    """Composes with bounds: lists and mappings nested at most MAX_NESTING deep, at most
+    MAX_YAML_VALUES values in a value with its aliases expanded (the "billion laughs" of anchors
+    that expand to millions of values is refused as it grows), and no alias inside its own anchor."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self._depth = 0
+        self._sizes: dict = {}  # id(node) -> the values it stands for, aliases expanded
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            target = self.anchors.get(event.anchor)
+            if target is not None and target.end_mark is None:  # (still being composed)
+                raise _TooBig(None, None, f"the alias *{event.anchor} is inside its own anchor "
+                              "(a value cannot contain itself)", event.start_mark)
+            return super().compose_node(parent, index)
+        self._depth += 1
+        if self._depth > MAX_NESTING:
+            raise _TooBig(None, None, f"lists and mappings nested more than {MAX_NESTING} deep", event.start_mark)
+        try:
+            node = super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+        sizes = self._sizes
+        if isinstance(node, yaml.SequenceNode):
+            size = 1 + sum(sizes.get(id(v), 1) for v in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            size = 1 + sum(sizes.get(id(k), 1) + sizes.get(id(v), 1) for k, v in node.value)
+        else:
+            size = 1
+        if size > MAX_YAML_VALUES:
+            raise _TooBig(None, None, f"this value stands for more than {MAX_YAML_VALUES:,} values "
+                          "(with its aliases expanded)", node.start_mark)
+        sizes[id(node)] = size
+        return node
 
 
 # The tags a rule file may carry (all implicit in plain YAML). Any other tag, e.g. !!python/object
@@ -191,6 +235,8 @@ def _spots(text: str, starts: list, n: yaml.ScalarNode, value: str) -> tuple:
 def _compose(text: str, file: str) -> Located:
     try:
         node = yaml.compose(text, Loader=_Loader)
+    except _TooBig as e:
+        raise RuleErrors([RuleError(_mark_pos(file, e.problem_mark), e.problem)]) from None
     except yaml.MarkedYAMLError as e:
         raise RuleErrors([_yaml_error(e, file)]) from None
     except yaml.reader.ReaderError as e:
@@ -238,10 +284,16 @@ def _compose(text: str, file: str) -> Located:
             return n.value
         if n.style is None and n.value == "none" and _value_or_nothing(path):
             return None  # a plain `none` is nothing, as in the effect language (write "none" for the text)
+        if n.tag.endswith(":int") and sum(ch.isdigit() for ch in n.value) > MAX_DIGITS:
+            errors.append(RuleError(at(n), f"a number of more than {MAX_DIGITS} digits"))
+            return None
         try:
             value = constructor.construct_object(n, deep=True)
-        except yaml.YAMLError as e:
+        except (yaml.YAMLError, ValueError) as e:
             errors.append(RuleError(at(n), f"YAML error: {getattr(e, 'problem', None) or e}"))
+            return None
+        if isinstance(value, float) and not math.isfinite(value):
+            errors.append(RuleError(at(n), f"'{n.value}' is not a finite number"))
             return None
         if isinstance(value, str):
             blocks[path] = Source(file, n.start_mark.line + 1, n.start_mark.column + 1,
@@ -415,6 +467,11 @@ def _schema_error(err, loc: Located, root: dict) -> list:
 # ---------------------------------------------------------------- ruleset
 
 
+def catalogue_rulesets() -> list:
+    """The names of the games under rules/ (each a folder)."""
+    return sorted(d.name for d in RULES_DIR.iterdir() if d.is_dir() and not d.name.startswith(("_", ".")))
+
+
 def ruleset_path(name_or_path) -> Path:
     p = Path(name_or_path)
     if p.exists():
@@ -422,15 +479,22 @@ def ruleset_path(name_or_path) -> Path:
     q = RULES_DIR / str(name_or_path)
     if q.exists():
         return q
-    known = sorted(d.name for d in RULES_DIR.iterdir() if d.is_dir() and not d.name.startswith("_"))
+    known = catalogue_rulesets()
     raise JuxError(f"no ruleset '{name_or_path}'{did_you_mean(str(name_or_path), known)}; "
                    f"known rulesets: {', '.join(known)}")
 
 
 def rule_files(path: Path) -> list:
-    if path.is_file():
+    """The .yaml files of a ruleset folder and its subfolders (or the one file given), in order.
+    Symbolic links inside the folder are not followed: a rule file lies in its ruleset (a link
+    could make jux read any file of the machine); read_file refuses the links found."""
+    if not path.is_dir():
         return [path]
-    return sorted(p for p in path.rglob("*.yaml") if p.is_file())
+    found = []
+    for root, dirs, files in os.walk(path):  # (os.walk does not enter linked folders)
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found.extend(Path(root) / f for f in files if f.endswith(".yaml"))
+    return sorted(found)
 
 
 def display_path(p: Path) -> str:
@@ -459,12 +523,33 @@ def read_file(p: Path) -> Located:
     return loc
 
 
+def read_regular(p: Path, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES; JuxError otherwise (a FIFO, a device
+    or a folder is never opened for reading: it could block or never end)."""
+    try:
+        st = os.stat(p)
+        if not stat.S_ISREG(st.st_mode):
+            raise JuxError(f"not a regular {what}" + (" (a folder)" if stat.S_ISDIR(st.st_mode) else ""))
+        if st.st_size > MAX_FILE_BYTES:
+            raise JuxError(f"the {what} is {st.st_size:,} bytes: at most {MAX_FILE_BYTES:,}")
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # (replaced since the stat)
+                raise JuxError(f"not a regular {what}")
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise JuxError(f"cannot read the {what}: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise JuxError(f"the {what} is more than {MAX_FILE_BYTES:,} bytes")
+    return data
+
+
 def _read_file(p: Path) -> Located:
     file = display_path(p)
     try:
-        data = p.read_bytes()
-    except OSError as e:
-        raise RuleErrors([RuleError(Pos(file, 1, 1), f"cannot read the file: {e.strerror or e}")]) from None
+        data = read_regular(p)
+    except JuxError as e:
+        raise RuleErrors([RuleError(Pos(file, 1, 1), str(e))]) from None
     try:
         text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as e:
@@ -475,6 +560,7 @@ def _read_file(p: Path) -> Located:
     if text.startswith("\ufeff"):  # a byte order mark is not a column
         text = text[1:]
     loc = _compose(text, file)
+    loc.raw = data
     if loc.data == {} or loc.data is None:
         loc.data = {}
     if not isinstance(loc.data, dict):
@@ -498,6 +584,11 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
     digest = hashlib.sha256()
     broken_file = False  # a file could not be read: checks of the whole would mislead
     for f in files:
+        if f != path and f.is_symlink():
+            errors.append(RuleError(Pos(display_path(f), 1, 1), "a symbolic link: the rule files of a "
+                                    "ruleset are plain files inside its folder (links are not followed)"))
+            broken_file = True
+            continue
         loc = _read_checked(f, digest, errors)
         if loc is None:
             broken_file = True
@@ -518,7 +609,7 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
             loc = _read_checked(info.path, digest, errors)
             if loc is None:
                 broken_file = True
-                continue
+                break  # (the variants after it build on it: their errors would be its consequences)
             if not isinstance(loc.data.get("variant"), dict):
                 errors.append(RuleError(Pos(display_path(info.path), 1, 1), "not a variant (no 'variant' section)"))
                 continue
@@ -539,14 +630,11 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
 def _read_checked(f: Path, digest, errors: list):
     """A file read and checked against the schema, or None (its errors added)."""
     try:
-        digest.update(f.name.encode() + b"\0" + f.read_bytes())
-    except OSError:
-        pass  # read_file reports it
-    try:
         loc = read_file(f)
     except RuleErrors as e:
         errors.extend(e.errors)
         return None
+    digest.update(f.name.encode() + b"\0" + loc.raw)
     errs = _schema_errors(loc, schema_validator("ruleset"))
     if errs:
         errors.extend(errs)

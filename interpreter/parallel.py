@@ -199,6 +199,7 @@ class ParallelRun:
         self._closed = True
         unfinished = any(not f.done() for f in self._futures)
         procs = list((getattr(self._pool, "_processes", None) or {}).values()) or self._processes
+        results = getattr(self._pool, "_result_queue", None)  # (shutdown forgets it)
         self._pool.shutdown(wait=not unfinished, cancel_futures=True)
         if unfinished:
             for p in procs:
@@ -212,6 +213,14 @@ class ParallelRun:
                     p.join(timeout=5)
                 except (OSError, ValueError, AttributeError, AssertionError):
                     pass
+            # A worker ended while it wrote a result leaves half a message in the results pipe:
+            # the pool's thread then waits for the rest for ever, and Python waits for that thread
+            # before it exits (jux printed its message and hung). With the workers gone, this
+            # process holds the pipe's last write end: closing it ends that wait (end of file).
+            try:
+                results._writer.close()
+            except (AttributeError, OSError):
+                pass
 
     def __enter__(self):
         return self

@@ -10,11 +10,12 @@ import functools
 from _random import Random as _Random
 
 from .errors import StepBudgetExceeded
+from .limits import MAX_RANGE
+from .limits import MAX_STEPS as STEP_BUDGET
 from .state import DECIDE, JOIN, MAX_SEATS, RUN, SEATS, Card, Seat
 
 M64 = (1 << 64) - 1
 WAIT, CALL, RET = "wait", "call", "ret"
-STEP_BUDGET = 200_000
 
 
 class RuleRuntimeError(Exception):
@@ -224,6 +225,22 @@ TURN_ORDERS = tuple(tuple(tuple(SEATS[(s + i) % n] for i in range(n)) for s in r
 
 def turn_order(S, start) -> tuple:
     return TURN_ORDERS[S.n][(+start if type(start) is Seat else int(start)) % S.n]  # (+: a Seat's int, fast)
+
+
+def bounded_range(S, where: str, *args) -> range:
+    """range(...) of the rules: whole numbers only, at most MAX_RANGE of them, each charged to the
+    step budget (a loop or comprehension over them runs that many rounds)."""
+    for a in args:
+        if not isinstance(a, int) or isinstance(a, bool):
+            raise RuleRuntimeError(f"range() takes whole numbers, not {a!r}")
+    r = range(*args)
+    n = len(r)
+    if n > MAX_RANGE:
+        raise RuleRuntimeError(f"range() of {n:,} numbers: at most {MAX_RANGE:,}")
+    S.steps += n
+    if S.steps > STEP_BUDGET:
+        budget(S, where)
+    return r
 
 
 def budget(S, where: str):

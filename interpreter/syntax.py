@@ -6,10 +6,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Union
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from .errors import Pos, RuleError
+from .limits import MAX_DIGITS, MAX_NESTING
 
 # ---------------------------------------------------------------- AST
 
@@ -424,12 +425,42 @@ def _parse(code: str, src: Source, start: str, closing: Optional[str] = None):
         tree = parser().parse(code, start=start)
     except UnexpectedInput as e:
         raise _syntax_error(e, code, src, closing) from None
+    _check_depth(tree, src)
     try:
-        return _Build(src, code).transform(tree).children
+        built = _Build(src, code).transform(tree).children
     except VisitError as e:  # a RuleError raised while building the AST
         if isinstance(e.orig_exc, RuleError):
             raise e.orig_exc from None
         raise
+    _check_depth(built, src)  # (a chain of operators, flat in the parse tree, nests in the AST)
+    return built
+
+
+def _check_depth(tree, src: Source) -> None:
+    """Refuse code nested deeper than MAX_NESTING levels of the parse tree (brackets, blocks,
+    operators), at the first place past it: what reads the tree after this, and Python compiling
+    the generated code, would run out of stack (the games of rules/ nest at most 16 deep)."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (list, tuple)):
+            stack.extend((c, depth) for c in node)
+            continue
+        if isinstance(node, Tree):
+            children = node.children
+        elif isinstance(node, Node):
+            children = [getattr(node, f) for f in node.__dataclass_fields__ if f != "pos"]
+        else:
+            continue
+        if depth > MAX_NESTING:
+            if isinstance(node, Node):
+                pos = node.pos or src.at(0)
+            else:
+                meta = node.meta
+                pos = src.at(0) if getattr(meta, "empty", True) else src.at(meta.start_pos, meta.line, meta.column)
+            raise RuleError(pos, f"the code is nested more than {MAX_NESTING} levels deep here: "
+                                 "split it into functions or procedures")
+        stack.extend((c, depth + 1) for c in children)
 
 
 def parse_block(code: str, src: Source) -> tuple:
@@ -707,6 +738,8 @@ class _Build(Transformer):
         return ListComp(self._p(meta), items[0], tuple(items[1:]))
 
     def int_lit(self, meta, items):
+        if len(items[0]) > MAX_DIGITS:
+            raise RuleError(self._p(meta), f"a number of more than {MAX_DIGITS} digits")
         return Int(self._p(meta), int(items[0]))
 
     def true_lit(self, meta, items):

@@ -9,6 +9,7 @@ rules is composed by the loader.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,43 +42,66 @@ class VariantError(JuxError):
 
 def _read_header(path: Path) -> VariantInfo | None:
     """The variant section (and the slot keys it fills) of a file, or None if it is no variant.
-    Files with errors are listed by their file name; loading them reports the errors."""
+    Files with errors are listed by their file name; loading them reports the errors. Only the
+    header's texts are read (a value that is no text is left out), so a file of aliases that
+    expand to millions of values costs nothing here (the loader refuses it)."""
     import yaml
 
+    from .loader import read_regular
+
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        data = yaml.load(read_regular(path).decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (JuxError, UnicodeDecodeError, yaml.YAMLError, RecursionError, ValueError, OverflowError):
         return VariantInfo(path.stem, "", path)
     if not isinstance(data, dict) or not isinstance(data.get("variant"), dict):
         return None
     v = data["variant"]
+
+    def text(key: str, default: str = "") -> str:
+        x = v.get(key, default)
+        return x if isinstance(x, str) else default
+
     fills = {}
     slots = data.get("slots")
     if isinstance(slots, dict):
         for slot, table in slots.items():
-            if isinstance(table, dict):
-                fills[str(slot)] = tuple(str(k) for k in table)
+            if isinstance(table, dict) and isinstance(slot, str):
+                fills[slot] = tuple(k for k in table if isinstance(k, str))
     req = v.get("requires") or ()
     return VariantInfo(
-        name=str(v.get("name", path.stem)), game=str(v.get("game", "")), path=path,
-        title=str(v.get("title", "")), family=str(v.get("family", "")), letter=str(v.get("letter", "")),
-        default=v.get("default") is True, requires=tuple(map(str, req)) if isinstance(req, list) else (),
-        text=" ".join(str(v.get("text", "")).split()), fills=fills)
+        name=text("name", path.stem), game=text("game"), path=path, title=text("title"),
+        family=text("family"), letter=text("letter"), default=v.get("default") is True,
+        requires=tuple(r for r in req if isinstance(r, str)) if isinstance(req, list) else (),
+        text=" ".join(text("text").split()), fills=fills)
+
+
+def _at(path: Path, *keys) -> str:
+    """'file:line:col' of a value in a variant file (its first line if it cannot be found)."""
+    from .loader import display_path, read_file
+
+    try:
+        pos = read_file(path).marks.get(keys)
+    except JuxError:
+        pos = None
+    return str(pos) if pos is not None else f"{display_path(path)}:1:1"
 
 
 def variant_files(root: Path) -> list:
     if root.is_file():
         return [root]
-    return sorted(p for p in root.rglob("*.yaml") if p.is_file()) if root.is_dir() else []
+    return sorted(p for p in root.rglob("*.yaml") if p.is_file() and not p.is_symlink()) if root.is_dir() else []
 
 
 _HEADERS: dict = {}
+_GAME_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 
 
 def catalogue(game: str) -> dict:
     """name -> VariantInfo of every variant under variants/<game>/ (first of a name wins; the
     loader reports a name given twice when that file is loaded)."""
     out: dict = {}
+    if not isinstance(game, str) or not _GAME_NAME.fullmatch(game):  # a name, never a path ("/", "..")
+        return out
     for f in variant_files(VARIANTS_DIR / game):
         try:
             st = f.stat()
@@ -101,9 +125,10 @@ def _info_for(game: str, name: str, cat: dict, slot_order: dict) -> VariantInfo:
             raise VariantError(f"no variant file '{name}'")
         info = _read_header(p)
         if info is None:
-            raise VariantError(f"{name}: not a variant (it has no 'variant' section)")
+            raise VariantError(f"{_at(p)}: not a variant (it has no 'variant' section)")
         if info.game and info.game != game:
-            raise VariantError(f"{name}: the variant '{info.name}' is for '{info.game}', not '{game}'")
+            raise VariantError(f"{_at(p, 'variant', 'game')}: the variant '{info.name}' is for '{info.game}', "
+                               f"not '{game}'")
         known = cat.get(info.name)
         if known is not None and known.path.resolve() == p.resolve():
             return known  # a catalogue file named by its path is that variant
@@ -148,7 +173,8 @@ def choose(game: str, names, slot_order: dict) -> list:
         for sk in info.fill_keys:
             if sk in taken:
                 slot, key = sk
-                raise VariantError(f"'{taken[sk].name}' and '{info.name}' both fill {slot} {key}: "
+                raise VariantError(f"{_at(info.path, 'slots', slot, key)}: '{taken[sk].name}' and '{info.name}' "
+                                   f"both fill {slot} {key}: "
                                    f"choose one per {key}; valid names: {valid_names(cat, slot_order)}")
             taken[sk] = info
     # requirements, applied first
@@ -160,10 +186,13 @@ def choose(game: str, names, slot_order: dict) -> list:
                 raise VariantError(f"variants require each other in a circle: {' -> '.join(trail + (r,))}")
             if any(x.name == r for x in required):
                 continue
-            if r not in cat:
-                raise VariantError(f"{info.path}: requires unknown variant '{r}'{did_you_mean(r, cat)}")
-            need(cat[r], trail + (r,))
-            required.append(cat[r])
+            # a variant named by the user (a file given by its path) stands for the catalogue's of its name
+            target = next((c for c in chosen if c.name == r), None) or cat.get(r)
+            if target is None:
+                where = _at(info.path, "variant", "requires", list(info.requires).index(r))
+                raise VariantError(f"{where}: requires unknown variant '{r}'{did_you_mean(r, cat)}")
+            need(target, trail + (r,))
+            required.append(target)
 
     for info in list(chosen):
         need(info, (info.name,))
@@ -181,7 +210,7 @@ def choose(game: str, names, slot_order: dict) -> list:
             for sk in d.fill_keys:
                 taken[sk] = d
             need(d, (d.name,))
-    rest = [c for c in chosen if not any(c.name == r.name for r in required)]
+    rest = [c for c in chosen if not any(c is r for r in required)]
 
     def order(info):
         best = min(((list(slot_order).index(s) if s in slot_order else 99,

@@ -100,10 +100,10 @@ def test_variant_mistakes_are_one_line_at_the_place(run, tmp_path, body, message
 def test_a_variant_for_another_game_and_a_file_that_is_no_variant(run, tmp_path):
     tile(tmp_path, "variant:\n  name: x\n  game: other_game\n", "other.yaml")
     r = run("simulate", "capital_jux", "--tiles", "other.yaml", "--games", "1")
-    assert r.returncode == 1 and "the variant 'x' is for 'other_game', not 'capital_jux'" in r.stderr
+    assert r.returncode == 1 and "other.yaml:3:9: the variant 'x' is for 'other_game', not 'capital_jux'" in r.stderr
     tile(tmp_path, "constants: {a: 1}\n", "plain.yaml")
     r = run("simulate", "capital_jux", "--tiles", "plain.yaml", "--games", "1")
-    assert r.returncode == 1 and "plain.yaml: not a variant" in r.stderr
+    assert r.returncode == 1 and "plain.yaml:1:1: not a variant" in r.stderr
 
 
 def test_rules_tiles_lists_the_sixteen_tiles_by_colour_with_their_text(run):

@@ -1,0 +1,16 @@
+"""What a rule file and the rules' code may hold at most.
+
+Bounds that keep a bad or hostile file from hanging jux or taking the machine's memory: past one,
+jux stops with a located message instead. Each is many times what the games in rules/ need
+(docs/bad-input.md lists them for authors).
+"""
+from __future__ import annotations
+
+MAX_FILE_BYTES = 4_000_000  # one rule, tile, record or save file
+MAX_YAML_VALUES = 200_000  # values in one rule file, an alias counted as all it stands for
+MAX_NESTING = 64  # lists and mappings inside each other (YAML, JSON); effect code's nesting
+MAX_DIGITS = 15  # digits of an integer in a rule file or in effect code
+MAX_CARDS = 10_000  # cards of a ruleset, copies included
+MAX_FORMAT_WIDTH = 200  # a width or precision in a card label's format ("{value:>3}")
+MAX_RANGE = 1_000_000  # numbers in one range(...)
+MAX_STEPS = 200_000  # loop rounds the rules may run between two decisions
