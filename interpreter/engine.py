@@ -14,7 +14,7 @@ from .files import save_json  # noqa: F401  (part of the engine's API)
 from .loader import load_spec, rule_files, ruleset_path
 from .paths import default_ruleset
 from .variants import VARIANTS_DIR
-from .runtime import RET, WAIT
+from .runtime import RET, WAIT, Known
 from .state import DECIDE, RUN, SEATS, Card, Seat, State, ZoneTable
 
 RECORD_FORMAT = "jux-record/1"
@@ -835,9 +835,14 @@ class Game:
         return bool((self.state.k[card] >> player) & 1)
 
     def _render_value(self, v, viewer) -> str:
+        """v as text for the viewer: a card as they know it now (prompts, labels), a logged card
+        (runtime.Known) as they knew it when the line was written."""
         t = type(v)
         if t is Card:
             return self.rules.card_labels[v] if viewer is None or (self.state.k[v] >> viewer) & 1 else "a face-down card"
+        if t is Known:
+            c, mask = v
+            return self.rules.card_labels[c] if viewer is None or (mask >> viewer) & 1 else "a face-down card"
         if t is Seat:
             return self.names[v]
         if t is list:  # a list of things: "red 4, blue 2" ("none" when empty)
@@ -862,15 +867,8 @@ class Game:
             lines = [t["title"], "  " + "  ".join(c.ljust(w) for c, w in zip(t["columns"], width)).rstrip()]
             lines += ["  " + "  ".join(v.ljust(w) for v, w in zip(r, width)).rstrip() for r in t["rows"]]
             return "\n".join(lines)
-        out = []
-        for p in event:
-            if type(p) is tuple and len(p) == 2 and type(p[0]) is int and type(p[1]) is int:
-                c, mask = p
-                known = viewer is None or (mask >> viewer) & 1
-                out.append(self.rules.card_labels[c] if known else "a face-down card")
-            else:
-                out.append(self._render_value(p, viewer))
-        return "".join(out)
+        # every card in an event is a Known (runtime.event): the line reads as it did when written
+        return "".join([self._render_value(p, viewer) for p in event])
 
     def render_table(self, event, viewer=None) -> dict:
         """A table event as text for the viewer: {"title", "columns", "rows"}."""

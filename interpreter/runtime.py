@@ -429,12 +429,29 @@ def table_event(S, title, columns, rows):
             [[cell(v) for v in (r if type(r) in (list, tuple) else (r,))] for r in rows]]
 
 
+class Known(tuple):
+    """A card in a log event: (card id, bit mask of the seats that knew it when the line was
+    written). What each seat reads of a line is fixed then, whatever it learns later."""
+    __slots__ = ()
+
+
+def _fixed(k, v):
+    """v with every card in it (also in lists and tuples, at any depth) as a Known, and each list
+    and tuple copied: a logged value never changes after it is written."""
+    t = type(v)
+    if t is Card:
+        return Known((int(v), k[v]))
+    if t is list:
+        return [_fixed(k, x) for x in v]
+    if t is tuple:
+        return tuple([_fixed(k, x) for x in v])
+    return v
+
+
 def event(S, parts):
     """A log event: its parts, with each card's knowers at the moment it was logged."""
-    out = []
-    for p in parts:
-        if type(p) is Card:
-            out.append((int(p), S.k[p]))
-        else:
-            out.append(p)
-    return out
+    k = S.k
+    return [_fixed(k, p) if type(p) in _NESTED else p for p in parts]
+
+
+_NESTED = frozenset({Card, list, tuple})
