@@ -29,6 +29,7 @@ from pathlib import Path
 
 from .engine import load_ruleset
 from .errors import JuxError, did_you_mean
+from .files import write_bytes_atomic, write_text_atomic
 from .simulate import seat_bots
 from .stats import mean_sd, wilson
 from .variants import catalogue
@@ -180,12 +181,11 @@ class Sweep:
 
     def resume(self) -> int:
         """Take the combinations an earlier run of the same settings finished; how many."""
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+        from .records import read_json
+
+        if not os.path.lexists(self.path):
             return 0
-        except (OSError, ValueError) as e:
-            raise JuxError(f"{self.path}: cannot resume from it: {e}") from None
+        data = read_json(self.path)  # (strict JSON from a regular file: one line on a problem)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise JuxError(f"{self.path}: not a jux balance file")
         if data.get("settings") != self.settings:
@@ -193,8 +193,12 @@ class Sweep:
             raise JuxError(f"{self.path} was made with other settings ({', '.join(diff)}); "
                            "run with the same settings, or another --out")
         wanted = {",".join(c) for c in self.combos}
-        for c in data.get("combos", []):
-            name = ",".join(c.get("combo", []))
+        combos = data.get("combos", [])
+        for i, c in enumerate(combos if isinstance(combos, list) else [None]):
+            combo = c.get("combo") if isinstance(c, dict) else None
+            if not isinstance(combo, list) or not all(isinstance(t, str) for t in combo):
+                raise JuxError(f"{self.path}: combos[{i}]: not a combination of this sweep (edited file?)")
+            name = ",".join(combo)
             if name not in wanted:
                 raise JuxError(f"{self.path}: combination {name} is not in this sweep (edited file?)")
             self.done[name] = c
@@ -257,9 +261,7 @@ class Sweep:
         data = {"format": FORMAT, "settings": self.settings,
                 "keys": [list(k) for k in self.keys], "combos_planned": len(self.combos),
                 "combos": done}
-        tmp = self.path.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        os.replace(tmp, self.path)
+        write_text_atomic(self.path, json.dumps(data, indent=1) + "\n")
 
     def results(self) -> list:
         return [self.done[",".join(c)] for c in self.combos if ",".join(c) in self.done]
@@ -351,7 +353,7 @@ def charts(sweep: Sweep) -> list:
     ax.legend(loc="lower right")
     fig.tight_layout()
     paths.append(sweep.out / "start_seat_win_rate.png")
-    fig.savefig(paths[-1], dpi=100)
+    _save_chart(fig, paths[-1])
     plt.close(fig)
 
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, height), sharey=True)
@@ -365,7 +367,7 @@ def charts(sweep: Sweep) -> list:
     fig.suptitle("What each tile's power does")
     fig.tight_layout()
     paths.append(sweep.out / "power_use.png")
-    fig.savefig(paths[-1], dpi=100)
+    _save_chart(fig, paths[-1])
     plt.close(fig)
 
     fig, ax = plt.subplots(figsize=(8, height))
@@ -376,9 +378,18 @@ def charts(sweep: Sweep) -> list:
     ax.set_title("Mean score in the combinations holding each tile")
     fig.tight_layout()
     paths.append(sweep.out / "mean_score.png")
-    fig.savefig(paths[-1], dpi=100)
+    _save_chart(fig, paths[-1])
     plt.close(fig)
     return paths
+
+
+def _save_chart(fig, path: Path) -> None:
+    """A chart as PNG, written as files.write_bytes_atomic writes (never through a link or a device)."""
+    import io
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100)
+    write_bytes_atomic(path, buf.getvalue())
 
 
 def write_report(sweep: Sweep) -> Path:
@@ -386,7 +397,7 @@ def write_report(sweep: Sweep) -> Path:
     sweep.out.mkdir(parents=True, exist_ok=True)
     pngs = charts(sweep)
     path = sweep.out / "report.md"
-    path.write_text(markdown(sweep, pngs), encoding="utf-8")
+    write_text_atomic(path, markdown(sweep, pngs))
     return path
 
 

@@ -12,7 +12,7 @@ Usage:
   jux balance RULESET [--players N] [--games-per-combo G] [--tiles-grid all|FAMILY...] [--out DIR]
               [--workers N] [--resume]
                                   sweep tile combinations; a report of what each tile does
-  jux replay RECORD.json [--viewer SEAT] [--rules RULESET]
+  jux replay RECORD.json [--viewer SEAT] [--rules RULESET] [--tiles FILE,...]
                                   replay a game record: the log, then the final scores
   jux rules [RULESET]             list the rulesets, or show one: text, components, powers
   jux play [RULESET] [--players N] [--seat human|BOT ...] [--name NAME ...] [--seed S]
@@ -27,12 +27,12 @@ Python traceback for an unexpected internal error.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
 from pathlib import Path
 
+from . import options
 from .errors import JuxError, RuleError, RuleErrors, did_you_mean
 
 PROG = "jux"
@@ -41,10 +41,12 @@ PROG = "jux"
 # ------------------------------------------------------------------ output helpers
 
 
-def _console(stderr: bool = False):
+def _console(stderr: bool = False, markup: bool = True):
+    """A Rich console; markup=False: texts (names, rule texts, paths) are printed as written unless
+    a print asks for markup (and escapes what it puts in it)."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    return Console(stderr=stderr, highlight=False, markup=markup)
 
 
 def _err(message: str) -> None:
@@ -64,11 +66,11 @@ def _print_error(e: JuxError) -> None:
 
 
 def _check_output_file(path: Path) -> None:
-    """Fail before a long run, not after it, when an output file cannot be written."""
-    if path.is_dir():
-        raise JuxError(f"cannot write {path}: it is a directory")
-    if not path.parent.is_dir():
-        raise JuxError(f"cannot write {path}: no directory {path.parent}")
+    """Fail before a long run, not after it, when an output file cannot be written (a folder, a
+    missing folder, a block device: files.check_writable)."""
+    from .files import check_writable
+
+    check_writable(path)
 
 
 def _check_output_dir(path: Path) -> None:
@@ -92,10 +94,7 @@ def _workers(args) -> int:
     """--workers (default: one per core)."""
     from .parallel import default_workers
 
-    workers = args.workers if args.workers is not None else default_workers()
-    if workers < 1:
-        raise JuxError("--workers must be 1 or more")
-    return workers
+    return options.check_workers(args.workers if args.workers is not None else default_workers())
 
 
 def _players_range(rules) -> str:
@@ -223,7 +222,7 @@ def cmd_validate(args) -> int:
     from .engine import load_ruleset
 
     status = 0
-    out = _console()
+    out = _console(markup=False)  # (paths and names are printed as written)
     for arg in args.paths:
         try:
             targets, stray = _validate_targets(arg)
@@ -285,14 +284,14 @@ def _simulate(args, stops) -> int:
         if args.coverage != "-":
             _check_output_file(Path(args.coverage))
     players = _players(args, rules)
-    if args.games < 0:
-        raise JuxError("--games must be 0 or more")
+    options.bounded("--games", args.games, 0, options.MAX_GAMES)
+    options.check_run(args)
     workers = _workers(args)
     specs = seat_bots(args.bots, players)
     factories = [bot_factory(s) for s in specs]
-    json_path = Path(args.json) if args.json else None
-    csv_path = Path(args.csv) if args.csv else None
-    records = Path(args.records) if args.records else None
+    json_path = Path(args.json) if args.json is not None else None  # ("" is a path: the folder here)
+    csv_path = Path(args.csv) if args.csv is not None else None
+    records = Path(args.records) if args.records is not None else None
     for path in (json_path, csv_path):
         if path is not None:
             _check_output_file(path)
@@ -404,8 +403,8 @@ def _balance(args, stops) -> int:
 
     rules = load_ruleset(args.ruleset)
     players = _players(args, rules)
-    if args.games_per_combo < 1:
-        raise JuxError("--games-per-combo must be 1 or more")
+    options.bounded("--games-per-combo", args.games_per_combo, 1, options.MAX_GAMES)
+    options.check_run(args)
     workers = _workers(args)
     specs = seat_bots(args.bots, players)
     for s in specs:
@@ -460,7 +459,7 @@ def _balance(args, stops) -> int:
 def _print_balance(sweep, tiles, seconds: float) -> None:
     from rich.table import Table
 
-    out = _console()
+    out = _console(markup=False)
     fair = 100 / sweep.players
     t = Table(title=f"{sweep.rules.title}, {sweep.players} players: {len(sweep.combos)} combinations x "
                     f"{sweep.games} games", title_justify="left")
@@ -598,7 +597,7 @@ def _print_coverage(data: dict, games: int) -> None:
 
     from . import coverage
 
-    out = _console()
+    out = _console(markup=False)
     rep = coverage.report(data)
     t = Table(title=f"Rule coverage ({games} games)", title_justify="left")
     t.add_column("File", overflow="fold")
@@ -675,6 +674,7 @@ def _results_of_records(records, settings: dict, rules, seeds) -> dict:
     """The games of the record files present, replayed to their end."""
     from .engine import Game
     from .errors import RecordError
+    from .records import read_record
     from .simulate import result_of
 
     done = {}
@@ -682,9 +682,7 @@ def _results_of_records(records, settings: dict, rules, seeds) -> dict:
         path = records / f"game-{seed}.json"
         if not path.is_file():
             continue
-        rec = _read_json(str(path))
-        if not isinstance(rec, dict):
-            raise JuxError(f"{path}: not a game record")
+        rec = read_record(path)
         made = {"ruleset": rec.get("ruleset"), "variants": rec.get("variants"), "digest": rec.get("digest"),
                 "players": rec.get("players"), "seed": settings["seed"], "games_planned": settings["games_planned"]}
         if "bots" in rec:
@@ -703,7 +701,7 @@ def _results_of_records(records, settings: dict, rules, seeds) -> dict:
 def _print_summary(s: dict, args, workers: int = 1) -> None:
     from rich.table import Table
 
-    out = _console()
+    out = _console(markup=False)
     n = s["games"]
     seeds = f"seed {args.seed}" if n == 1 else f"seeds {args.seed}..{args.seed + n - 1}" if n else "no seeds"
     title = f"{s['ruleset']}: {n} game{'s' if n != 1 else ''}, {s['players']} players, {seeds}"
@@ -735,16 +733,10 @@ def _print_summary(s: dict, args, workers: int = 1) -> None:
 
 
 def _read_json(path: str):
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise JuxError(f"{path}: not a text file") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        hint = "; truncated?" if e.pos >= len(text.rstrip()) - 1 else ""
-        raise JuxError(f"{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg}{hint})") from None
+    """A JSON file jux wrote, read back strictly (records.read_json): one line on any problem."""
+    from .records import read_json
+
+    return read_json(path)
 
 
 def _names_list(game, seats) -> str:
@@ -753,25 +745,36 @@ def _names_list(game, seats) -> str:
 
 
 def cmd_replay(args) -> int:
-    from rich.table import Table
-
     from .engine import Game, load_ruleset
     from .errors import RecordError
+    from .records import read_record
 
-    record = _read_json(args.record)
-    rules = load_ruleset(args.rules) if args.rules else None
-    try:
-        game = Game.from_record(record, rules=rules)
+    record = read_record(args.record)
+    tiles = _tiles(args)
+    if args.rules:
+        load_ruleset(args.rules)  # the rules' own errors, as path:line:col
+    try:  # the record's ruleset and variant files: jux's catalogue, or the files named here
+        game = Game.from_record(record, ruleset=args.rules, paths=[args.rules, *tiles])
     except RecordError as e:
         raise JuxError(f"{args.record}: {e}") from None
     n = game.state.n
     if args.viewer is not None and not 0 <= args.viewer < n:
         raise JuxError(f"--viewer must be a seat from 0 to {n - 1}")
-    out = _console()
     who = "" if args.viewer is None else f", as {game.names[args.viewer]} (seat {args.viewer}) knows it"
-    out.print(f"[bold]{game.rules.title}[/]: {n} players, seed {game.seed}, {len(game.answers)} answers{who}",
-              soft_wrap=True)
-    for line in game.log_lines(args.viewer):
+    _print_game(game, f"{n} players, seed {game.seed}, {len(game.answers)} answers{who}", args.viewer)
+    return 0
+
+
+def _print_game(game, about: str, viewer=None) -> None:
+    """A game as text: its title and `about`, the log (as the viewer knows it), the scores and
+    the winner (or who the game waits for). Names and rule texts are never read as markup."""
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
+
+    out = _console()
+    out.print(f"[bold]{escape(game.rules.title)}[/]: {escape(about)}", soft_wrap=True)
+    for line in game.log_lines(viewer):
         out.print(line, markup=False, soft_wrap=True)
     out.print()
     scores = game.scores
@@ -779,8 +782,8 @@ def cmd_replay(args) -> int:
     t.add_column("Seat", justify="right")
     t.add_column("Player")
     t.add_column("Score", justify="right")
-    for p in range(n):
-        t.add_row(str(p), game.names[p], str(scores[p]))
+    for p in range(game.state.n):
+        t.add_row(str(p), Text(game.names[p]), str(scores[p]))
     out.print(t)
     if game.over:
         w = game.winners
@@ -792,7 +795,6 @@ def cmd_replay(args) -> int:
         waiting = sorted({d.player for d in game.pending})
         out.print(f"The record stops before the end of the game: waiting for {_names_list(game, waiting)}.",
                   markup=False)
-    return 0
 
 
 # ------------------------------------------------------------------ rules
@@ -808,11 +810,13 @@ def _ruleset_dirs() -> list:
 
 
 def cmd_rules(args) -> int:
+    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     from .engine import load_ruleset
 
-    out = _console()
+    out = _console(markup=False)  # (the rules' texts are never markup)
     if args.ruleset is None:
         t = Table(title="Rulesets", title_justify="left")
         t.add_column("Name")
@@ -831,7 +835,7 @@ def cmd_rules(args) -> int:
                           f"{tiles} tiles, {len(cat) - tiles} other" if cat else "none")
             except JuxError as e:
                 first = str(e).splitlines()[0] if str(e) else type(e).__name__
-                t.add_row(d.name, f"[red]does not load: {first}[/]", "-", "-")
+                t.add_row(d.name, Text(f"does not load: {first}", style="red"), "-", "-")
                 status = 1
         out.print(t)
         return status
@@ -840,7 +844,7 @@ def cmd_rules(args) -> int:
     if args.tiles:
         return _print_tiles(r, out)
     spec = r.spec
-    out.print(f"[bold]{r.title}[/] ({r.name}, {_players_range(r)} players)")
+    out.print(f"[bold]{escape(r.title)}[/] ({escape(r.name)}, {_players_range(r)} players)", markup=True)
     text = " ".join(str(spec.game.get("text", "")).split())
     if text:
         out.print()
@@ -907,9 +911,9 @@ def cmd_rules(args) -> int:
     texts = r.procedure_texts()
     if texts:
         out.print()
-        out.print("[bold]Rules with text[/]")
+        out.print("[bold]Rules with text[/]", markup=True)
         for name, txt in texts.items():
-            out.print(f"\n[bold]{name}[/]")
+            out.print(f"\n[bold]{escape(name)}[/]", markup=True)
             out.print(txt, markup=False)
     return 0
 
@@ -990,12 +994,13 @@ def _play_seats(args, rules) -> tuple:
     names += [f"Player {i + 1}" for i in range(len(names), players)]
     if len(set(names)) != len(names):
         raise JuxError("give each seat its own --name")
+    options.check_names(names)
     return players, list(zip(names, kinds))
 
 
 def cmd_play(args) -> int:
-    if args.bot_delay < 0:
-        raise JuxError("--bot-delay must be 0 or more")
+    options.bounded("--bot-delay", args.bot_delay, 0, 60, "a number of seconds")
+    options.check_seed(args.seed)
     rules = None
     direct = args.players is not None or args.seat or args.name
     if args.ruleset or args.tiles or direct:
@@ -1007,19 +1012,40 @@ def cmd_play(args) -> int:
     seats = None
     if direct:
         _, seats = _play_seats(args, rules)  # bad seats are errors with or without a terminal
+    # files the user named: a save's ruleset and variant files may be among them (records.py)
+    paths = [args.ruleset, *_tiles(args)] if args.ruleset or args.tiles else []
+    session = None
+    if args.load is not None:  # a bad save is one line now, before the screen opens
+        from tui.session import Session
+
+        session = Session.load(args.load, [k for _, k in seats] if seats else None, paths=paths)
     if args.print or not (sys.stdout.isatty() and sys.stdin.isatty()):
-        return _print_bot_game(args)
+        return _print_loaded_game(args, session.game) if session is not None else _print_bot_game(args)
     from tui import run
 
     run(ruleset=rules.name if rules else None, tiles=list(rules.variants) if rules else None, seats=seats,
-        seed=args.seed, bot_delay=args.bot_delay, load=args.load)
+        seed=args.seed, bot_delay=args.bot_delay, session=session, paths=paths)
+    return 0
+
+
+def _print_loaded_game(args, game) -> int:
+    """--load without a terminal (or with --print): the saved game played on by random bots."""
+    import random
+
+    from .bots.random_bot import random_answer
+    from .simulate import MAX_ANSWERS
+
+    loaded = len(game.answers)
+    rnd = random.Random(game.seed).random
+    if not game.over:
+        game.autoplay(lambda d: random_answer(d, rnd), MAX_ANSWERS)
+    _print_game(game, f"{game.state.n} players, seed {game.seed}, loaded from {args.load} at answer {loaded}, "
+                      f"then random bots")
     return 0
 
 
 def _print_bot_game(args) -> int:
     """Without a terminal (or with --print): a game between random bots, printed as a log."""
-    from rich.table import Table
-
     from .engine import load_ruleset
     from .simulate import play
 
@@ -1027,25 +1053,8 @@ def _print_bot_game(args) -> int:
     players = _players(args, rules)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 1_000_000
     game = play(rules, players, seed, ["random"] * players, log=True)
-    out = _console()
     tiles = f" with {', '.join(_tile_names(rules))}" if rules.variants else ""
-    out.print(f"[bold]{rules.title}[/]{tiles}: {players} random bots, seed {seed}", soft_wrap=True)
-    for line in game.log_lines(None):
-        out.print(line, markup=False, soft_wrap=True)
-    out.print()
-    t = Table(title="Final scores", title_justify="left")
-    t.add_column("Seat", justify="right")
-    t.add_column("Player")
-    t.add_column("Score", justify="right")
-    scores = game.scores
-    for p in range(players):
-        t.add_row(str(p), game.names[p], str(scores[p]))
-    out.print(t)
-    w = game.winners
-    if len(w) == 1:
-        out.print(f"Winner: {game.names[w[0]]}", markup=False)
-    else:
-        out.print(f"Complete tie between {_names_list(game, w)}", markup=False)
+    _print_game(game, f"{players} random bots, seed {seed}{tiles}")
     return 0
 
 
@@ -1065,7 +1074,7 @@ def _nonneg_int(text: str) -> int:
     try:
         v = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"'{options.cut(text)}' is not a whole number") from None
     if v < 0:
         raise argparse.ArgumentTypeError(f"'{text}' must be 0 or more")
     return v
@@ -1075,7 +1084,7 @@ def _int(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"'{options.cut(text)}' is not a whole number") from None
 
 
 TILES_HELP = ("variants to play with, by name or path, separated by commas: power tiles, at most one per "
@@ -1088,7 +1097,7 @@ def _games_progress():
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
                                TimeRemainingColumn)
 
-    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+    columns = [TextColumn("{task.description}", style="bold", markup=False), BarColumn(), MofNCompleteColumn(),
                TextColumn("games"), TextColumn("{task.fields[rate]}"),
                TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn()]
     return Progress(*columns, console=_console(stderr=True), transient=True)
@@ -1189,6 +1198,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the log as this seat (from 0) may know it (default: everything)")
     p.add_argument("--rules", metavar="RULESET",
                    help="the ruleset to replay with (default: the one named in the record)")
+    p.add_argument("--tiles", "-t", metavar="FILE,...",
+                   help="variant files the record names by path (a record may name only jux's own "
+                        "rulesets and variants, and files named on the command line)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("rules", help="list the rulesets, or show one",

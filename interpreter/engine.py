@@ -13,11 +13,10 @@ from .errors import IllegalAnswer, JuxError, Pos, RecordError, StepBudgetExceede
 from .files import save_json  # noqa: F401  (part of the engine's API)
 from .loader import load_spec, rule_files, ruleset_path
 from .paths import default_ruleset
+from .records import RECORD_FORMAT  # (records and saves are read in records.py)
 from .variants import VARIANTS_DIR
 from .runtime import RET, WAIT, Known
 from .state import DECIDE, RUN, SEATS, Card, Seat, State, ZoneTable
-
-RECORD_FORMAT = "jux-record/1"
 
 
 class RuleRuntimeError(JuxError):
@@ -947,41 +946,41 @@ class Game:
         return d
 
     @classmethod
-    def from_record(cls, record, rules: Ruleset | None = None, log: bool = True) -> "Game":
-        """Replay a record (or a save) to the game it describes. Raises RecordError when it cannot."""
-        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a jux game record (expected \"format\": \"{RECORD_FORMAT}\")")
-        for key in ("ruleset", "players", "seed", "answers"):
-            if key not in record:
-                raise RecordError(f"the record has no '{key}' (truncated?)")
+    def from_record(cls, record, rules: Ruleset | None = None, log: bool = True, ruleset=None,
+                    paths=()) -> "Game":
+        """Replay a record (or a save) to the game it describes. Raises RecordError (a JuxError)
+        when it cannot, whatever the record holds (records.check_record checks every field).
+
+        The rules: `rules` if given; else `ruleset` (a name or path) with the record's variants;
+        else the record's ruleset and variants, which must be in jux's catalogue (rules/,
+        variants/) or among `paths`, the files and folders the user named: a record never makes
+        jux read another file (records.record_rules)."""
+        from .records import check_record, record_rules
+
+        check_record(record)
         if rules is None:
-            try:
-                variants = record.get("variants") or []
-                if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-                    raise RecordError("'variants' is not a list of variant names")
-                rules = load_ruleset(record["ruleset"], variants)
-            except JuxError as e:
-                raise RecordError(f"cannot load ruleset '{record['ruleset']}': {e}") from None
-        if record.get("digest") and record["digest"] != rules.digest:
+            rules = record_rules(record, ruleset, paths)
+        digest = record.get("digest")
+        if digest and digest != rules.digest:
             raise RecordError(f"the record was made with other rule files for '{rules.name}' "
-                              f"(digest {record['digest']}, these rules are {rules.digest})")
+                              f"(digest {digest}, these rules are {rules.digest})")
         try:
-            g = cls.new(rules, int(record["players"]), int(record["seed"]), record.get("names"), log=log)
-        except (JuxError, TypeError, ValueError) as e:
+            g = cls.new(rules, record["players"], record["seed"], record.get("names"), log=log)
+        except JuxError as e:
             raise RecordError(f"the record's setup is invalid: {e}") from None
         answers = record["answers"]
-        if not isinstance(answers, list):
-            raise RecordError("'answers' is not a list")
-        for i, a in enumerate(answers):
-            if not (isinstance(a, list) and len(a) == 2):
-                raise RecordError(f"answer {i + 1} is not [player, choice]")
+        for i, (player, choice) in enumerate(answers):
             try:
-                g.apply(a[1], player=a[0])
+                g.apply(choice, player=player)
             except IllegalAnswer as e:
-                raise RecordError(f"answer {i + 1} of {len(answers)} does not fit the game: {e}") from None
+                raise RecordError(f"answers[{i}]: answer {i + 1} of {len(answers)} does not fit the game: {e}") from None
         if "state" in record:
-            if record["state"] != g.state.to_json():
-                raise RecordError("the saved state does not match the game its answers give (edited file?)")
+            try:
+                same = record["state"] == g.state.to_json()
+            except RecursionError:  # (check_record bounds the nesting: not expected)
+                same = False
+            if not same:
+                raise RecordError("state: the saved state does not match the game its answers give (edited file?)")
         return g
 
     load = from_record

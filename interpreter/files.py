@@ -1,26 +1,188 @@
-"""Writing files safely: a failed write leaves any existing file as it was."""
+"""Reading and writing the files jux is given, safely.
+
+Writing: a regular file (new or existing, or reached through a symbolic link) is written whole to a
+temporary file beside it, then renamed over it: a failed write leaves the old file as it was. What
+is not a regular file is never replaced: a character device (/dev/null, a terminal) or a pipe with
+a reader is written through; a pipe without a reader, a folder, a block device or a socket is
+refused. Every failure is a JuxError of one line ("cannot write PATH: why").
+
+Reading: only regular files of a bounded size are read (a FIFO, /dev/zero or a folder could block
+or never end).
+"""
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 
+from .errors import JuxError
 
-def write_text_atomic(path, text: str) -> None:
-    """Write text to path through a temporary file in the same folder, then rename it."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=str(path.parent or "."), prefix=".jux-", suffix=path.suffix)
+MAX_READ_BYTES = 64 * 1024 * 1024  # a record, a save, a --json output read back
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _why(e: OSError) -> str:
+    if e.errno == errno.ENOSPC:
+        return "no space left on the device"
+    return e.strerror or str(e)
+
+
+def read_bytes_bounded(path, limit: int = MAX_READ_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. JuxError ("PATH: why") when it is
+    missing, unreadable, not a regular file (never opened in a way that could block) or too big."""
+    shown = str(path)
+    if not shown:
+        raise JuxError("no file named (an empty path)")
     try:
-        with os.fdopen(fd, "w", newline="") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise JuxError(f"{shown}: {_why(e)}") from None
+    except (ValueError, TypeError) as e:  # an embedded NUL, not a path
+        raise JuxError(f"{shown!r}: not a file name ({e})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise JuxError(f"{shown}: {_kind(st.st_mode)}, not a regular file: not read")
+        if st.st_size > limit:
+            raise JuxError(f"{shown}: {st.st_size:,} bytes, more than the {limit:,} jux reads")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise JuxError(f"{shown}: more than the {limit:,} bytes jux reads")
+        return b"".join(chunks)
+    except OSError as e:
+        raise JuxError(f"{shown}: {_why(e)}") from None
+    finally:
+        os.close(fd)
+
+
+def read_text_bounded(path, limit: int = MAX_READ_BYTES) -> str:
+    """read_bytes_bounded as UTF-8 text (JuxError when it is not)."""
+    data = read_bytes_bounded(path, limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise JuxError(f"{path}: not a text file (not UTF-8 at byte {e.start})") from None
+
+
+def check_writable(path) -> None:
+    """Fail now, before a long run, when path could not be written as write_bytes_atomic would."""
+    path = Path(path)
+    try:
+        st = os.stat(path)  # (through symbolic links)
+    except FileNotFoundError:
+        if path.is_symlink():
+            path = Path(os.path.realpath(path))
+        if not path.parent.is_dir():
+            raise JuxError(f"cannot write {path}: no folder {path.parent}") from None
+        return
+    except OSError as e:
+        raise JuxError(f"cannot write {path}: {_why(e)}") from None
+    except ValueError as e:
+        raise JuxError(f"cannot write {path!r}: not a file name ({e})") from None
+    mode = st.st_mode
+    if stat.S_ISREG(mode) or stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
+        return
+    raise JuxError(f"cannot write {path}: it is {_kind(mode)}")
+
+
+def write_bytes_atomic(path, data: bytes) -> None:
+    """Write data to path (see the module's text): a regular file is replaced whole or not at
+    all, a device or a pipe is written through, never replaced. JuxError on failure."""
+    path = Path(path)
+    try:
+        st = os.stat(path)  # (through symbolic links)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise JuxError(f"cannot write {path}: {_why(e)}") from None
+    except ValueError as e:
+        raise JuxError(f"cannot write {path!r}: not a file name ({e})") from None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        if stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode):
+            _write_through(path, data)
+            return
+        raise JuxError(f"cannot write {path}: it is {_kind(st.st_mode)}")
+    # a regular file or none yet: the link's target is replaced, never the link
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=str(folder), prefix=".jux-", suffix=target.suffix)
+    except OSError as e:
+        raise JuxError(f"cannot write {path}: {_why(e)}") from None
+    try:
+        mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError):
+            raise JuxError(f"cannot write {path}: {_why(e)}") from None
         raise
+
+
+def _write_through(path: Path, data: bytes) -> None:
+    """Write to a character device or a pipe as it is (never blocking on a pipe nobody reads)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        if e.errno == errno.ENXIO:
+            raise JuxError(f"cannot write {path}: a FIFO (named pipe) that nobody reads") from None
+        raise JuxError(f"cannot write {path}: {_why(e)}") from None
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+    except OSError as e:
+        raise JuxError(f"cannot write {path}: {_why(e)}") from None
+    finally:
+        os.close(fd)
+
+
+_UMASK: list = []
+
+
+def _umask() -> int:
+    """The process's umask (read once: os.umask can only be read by setting it)."""
+    if not _UMASK:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        _UMASK.append(mask)
+    return _UMASK[0]
+
+
+def write_text_atomic(path, text: str) -> None:
+    """Write text (UTF-8) to path as write_bytes_atomic does."""
+    write_bytes_atomic(path, text.encode("utf-8"))
 
 
 def save_json(data, path) -> None:

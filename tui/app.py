@@ -21,10 +21,13 @@ class JuxApp(App):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
 
     def __init__(self, ruleset: str | None = None, seats: list | None = None, seed: int | None = None,
-                 bot_delay: float = 0.4, load: str | None = None, tiles=None) -> None:
+                 bot_delay: float = 0.4, load: str | None = None, tiles=None, session: Session | None = None,
+                 paths=()) -> None:
         """seats: SeatSpecs (or (name, kind) pairs) to start at once; without them, the start screen.
         tiles: the variants (tiles) to play with: names in a list or separated by commas;
-        on the start screen they are the choice offered first."""
+        on the start screen they are the choice offered first. load: a save to open at once;
+        session: one already loaded (jux play --load reads it before the screen opens).
+        paths: the files the user named (a ruleset folder, tile files), which a save may name."""
         super().__init__()
         from .tiles import parse_tiles
 
@@ -34,11 +37,16 @@ class JuxApp(App):
         self.seed = seed
         self.bot_delay = bot_delay
         self.load_path = load
+        self.loaded = session
+        self.paths = [str(p) for p in paths or () if p]
         self.session: Session | None = None
 
     def on_mount(self) -> None:
         if not self.is_headless and sys.__stdin__ is not None and sys.__stdin__.isatty():
             self.set_interval(1.0, self._check_terminal)
+        if self.loaded is not None:
+            self.show_session(self.loaded)
+            return
         if self.load_path:
             if self.load_session(self.load_path):
                 return
@@ -116,9 +124,9 @@ class JuxApp(App):
             written = session.save(path)
         except (OSError, JuxError, TypeError, ValueError) as e:
             self.notify(f"Could not save to {path}: {getattr(e, 'strerror', None) or e}",
-                        severity="error", timeout=8)
+                        severity="error", timeout=8, markup=False)
             return False
-        self.notify(f"Saved to {written}")
+        self.notify(f"Saved to {written}", markup=False)
         self._refresh_game()
         return True
 
@@ -140,13 +148,12 @@ class JuxApp(App):
         kinds = [s.kind for s in self.session.seats] if self.session else (
             [s.kind for s in self.seats] if self.seats else None)
         try:
-            session = Session.load(path, kinds)
-        except (OSError, JuxError, TypeError, ValueError, KeyError) as e:
-            msg = getattr(e, "strerror", None) or e
-            self.notify(f"Could not load {path}: {msg}", severity="error", timeout=8)
+            session = Session.load(path, kinds, paths=self.paths)
+        except JuxError as e:  # (the message names the file)
+            self.notify(f"Could not load it: {e}", severity="error", timeout=8, markup=False)
             return False
         self.show_session(session)
-        self.notify(f"Loaded {Path(path).name}")
+        self.notify(f"Loaded {Path(path).name}", markup=False)
         return True
 
     def _refresh_game(self) -> None:

@@ -2,7 +2,6 @@
 and whether it is saved. No Textual here, and no knowledge of any game."""
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,6 +118,7 @@ class Session:
         Returns how many answers were taken back.
         """
         from interpreter.engine import Game
+        from interpreter.errors import JuxError
 
         humans = self.humans
         if not humans:
@@ -132,7 +132,10 @@ class Session:
             raise UndoRefused("Nothing to undo: you have not decided anything yet.")
         record = self.game.record()
         record["answers"] = [list(a) for a in answers[:last]]
-        before = Game.from_record(record, rules=self.rules)
+        try:
+            before = Game.from_record(record, rules=self.rules)
+        except JuxError as e:  # (a game made through Python with names a record cannot hold)
+            raise UndoRefused(f"Cannot undo: {e}") from None
         now = self.game.state
         if before.state.rng != now.rng:
             raise UndoRefused("Cannot undo: something was shuffled or drawn at random since your last decision.")
@@ -151,43 +154,46 @@ class Session:
         return data
 
     def save(self, path) -> Path:
-        """Write the game (game.save() plus who sits where) atomically. OSError on failure."""
+        """Write the game (game.save() plus who sits where) atomically. JuxError on failure."""
         from interpreter.engine import save_json
 
-        path = Path(path).expanduser()
+        path = _user_path(path)
         save_json(self.save_data(), path)
         self.saved = [list(a) for a in self.game.answers]
         self.path = path
         return path
 
     @classmethod
-    def load(cls, path, kinds: list | None = None) -> "Session":
-        """A session from a save or a game record. JuxError (RecordError) or OSError on failure.
+    def load(cls, path, kinds: list | None = None, paths=()) -> "Session":
+        """A session from a save or a game record. JuxError (RecordError) on any failure, one line.
 
         Seats are human or bot as saved; a plain record (no seat kinds) takes `kinds` when the
-        player count fits, else every seat is human.
+        player count fits, else every seat is human. paths: the files the user named (a ruleset
+        folder, variant files) that the save's ruleset and variants may name (records.py).
         """
+        from interpreter.bots import bot_factory
         from interpreter.engine import Game
-        from interpreter.errors import JuxError
+        from interpreter.errors import JuxError, RecordError
+        from interpreter.records import read_record
 
-        path = Path(path).expanduser()
-        text = path.read_text(encoding="utf-8")
+        path = _user_path(path)
+        data = read_record(path)
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise JuxError(f"{path}: not valid JSON ({e.msg}, line {e.lineno})") from None
-        game = Game.from_record(data)
+            game = Game.from_record(data, paths=paths)
+        except RecordError as e:
+            raise RecordError(f"{path}: {e}") from None
         n = game.state.n
         saved = data.get("tui", {}).get("seats") if isinstance(data.get("tui"), dict) else None
         if isinstance(saved, list) and len(saved) == n and all(isinstance(k, str) for k in saved):
             kinds = saved
         elif not (kinds and len(kinds) == n):
             kinds = [HUMAN] * n
-        from interpreter.bots import bot_factory
-
-        for k in kinds:
+        for i, k in enumerate(kinds):
             if k != HUMAN:
-                bot_factory(k)  # an unknown bot is a JuxError here, not a crash later
+                try:
+                    bot_factory(k)  # an unknown bot is a JuxError here, not a crash later
+                except JuxError as e:
+                    raise JuxError(f"{path}: tui.seats[{i}]: {e}") from None
         s = cls(game.rules, [SeatSpec(name, k) for name, k in zip(game.names, kinds)], game=game)
         s.path = path
         return s
@@ -196,3 +202,15 @@ class Session:
         if self.path is not None:
             return str(self.path)
         return f"{self.rules.name}-{self.game.seed}.save.json"
+
+
+def _user_path(path) -> Path:
+    """path with ~ expanded; JuxError if it cannot be (an unknown user's ~name)."""
+    from interpreter.errors import JuxError
+
+    if not str(path).strip():
+        raise JuxError("no file named (an empty path)")
+    try:
+        return Path(path).expanduser()
+    except (RuntimeError, ValueError) as e:
+        raise JuxError(f"{path}: {e}") from None

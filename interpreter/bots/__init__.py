@@ -91,6 +91,17 @@ def _option_value(text: str):
 BARE = ""  # the key under which parse_spec keeps a bare number (the bot's first option)
 
 
+def option(bot: str, key: str, value, lo, hi, whole: bool = True):
+    """A bot's option checked: a whole number (or, whole=False, a finite number) from lo to hi.
+    JuxError otherwise (a bot asked for 10**12 iterations would never answer)."""
+    kind = "a whole number" if whole else "a number"
+    ok = type(value) is int if whole else type(value) in (int, float)
+    if not ok or value != value or not lo <= value <= hi:  # (NaN compares false)
+        shown = repr(value) if len(repr(value)) <= 30 else repr(value)[:30] + "…"
+        raise JuxError(f"bot '{bot}': {key} must be {kind} from {lo:,} to {hi:,}, not {shown}")
+    return value
+
+
 def parse_spec(spec: str) -> tuple:
     """'name:key=value:...' -> (name, {key: value}); a bare number is kept under the key ''."""
     if not isinstance(spec, str) or not spec.strip():
@@ -118,6 +129,11 @@ def bot_factory(spec: str) -> Callable:
             raise JuxError(f"bot '{name}' takes no options (a bare number is the bot's first option)")
         options[first[0]] = options.pop(BARE)
     _check_options(name, factory, options)
+    if options:  # bad option values are errors now, not in the middle of a game
+        try:
+            factory(seed=0, **options)
+        except (TypeError, ValueError, OverflowError) as e:
+            raise JuxError(f"bot '{spec}': {e}") from None
 
     def make(seed=None):
         try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from . import Bot
+from . import Bot, option
 from .random_bot import random_playout
 from .sample import answers_of, info_set
 
@@ -41,8 +41,8 @@ class GreedyBot(Bot):
 
     def __init__(self, seed=None, samples: int = 1, rollouts: int = 0):
         self.rng = random.Random(seed)
-        self.samples = max(1, int(samples))
-        self.rollouts = max(0, int(rollouts))
+        self.samples = option("greedy", "samples", samples, 1, 10_000)
+        self.rollouts = option("greedy", "rollouts", rollouts, 0, 10_000)
 
     def choose(self, info, decision):
         answers = answers_of(decision, self.rng)

@@ -29,7 +29,7 @@ import time
 
 from ..errors import JuxError
 from ..runtime import distinct_picks
-from . import Bot
+from . import Bot, option
 from .greedy import decision_in
 from .random_bot import random_playout
 from .sample import answers_of, info_set, option_key
@@ -150,15 +150,15 @@ class IsmctsBot(Bot):
         self.rng = random.Random(seed)
         if iterations is None and seconds is None:
             iterations = 200
-        self.iterations = None if iterations is None else max(1, int(iterations))
-        self.seconds = None if seconds is None else float(seconds)
-        self.c = float(c)
-        self.margin = float(margin)
-        self.depth = int(depth)
+        self.iterations = None if iterations is None else option("ismcts", "iterations", iterations, 1, 100_000)
+        self.seconds = None if seconds is None else float(option("ismcts", "seconds", seconds, 0.01, 600, whole=False))
+        self.c = float(option("ismcts", "c", c, 0, 1000, whole=False))
+        self.margin = float(option("ismcts", "margin", margin, 0, 1, whole=False))
+        self.depth = option("ismcts", "depth", depth, -1, 10_000)  # (-1: to the end of the game)
         if policy not in ("random", "mast"):
             raise JuxError(f"bot 'ismcts': policy is 'random' or 'mast', not '{policy}'")
         self.policy = policy
-        self.epsilon = float(epsilon)
+        self.epsilon = float(option("ismcts", "epsilon", epsilon, 0, 1, whole=False))
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
         self.total_iterations = 0
         self.total_seconds = 0.0

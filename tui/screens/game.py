@@ -8,6 +8,7 @@ and the game (bots too) waits until a key closes it.
 """
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -82,11 +83,11 @@ class GameScreen(Screen):
         from ..tiles import variants_in_use
 
         scroll = self.query_one("#table-scroll")
-        scroll.border_title = self.session.rules.title
+        scroll.border_title = escape(self.session.rules.title)
         tiles = [info.title or name for info, name in variants_in_use(self.session.rules)
                  if info is not None and info.fills]
         if tiles:  # the tiles in use (their text: help)
-            scroll.border_subtitle = "tiles: " + ", ".join(tiles)
+            scroll.border_subtitle = escape("tiles: " + ", ".join(tiles))
         self.call_after_refresh(self.advance)
 
     # ------------------------------------------------------------ drawing
@@ -291,7 +292,7 @@ class GameScreen(Screen):
         try:
             self.session.answer(event.decision, event.choice)
         except IllegalAnswer as e:
-            self.notify(str(e), severity="error")
+            self.notify(str(e), severity="error", markup=False)
             self.advance()
             return
         if self.multi and not any(d.player == self.viewer for d in self.game.pending) and not self.game.over:
@@ -323,7 +324,7 @@ class GameScreen(Screen):
         try:
             taken = self.session.undo()
         except UndoRefused as e:
-            self.notify(str(e), severity="warning", timeout=6)
+            self.notify(str(e), severity="warning", timeout=6, markup=False)
             return
         if self._timer is not None:  # a bot was about to answer in the game just taken back
             self._timer.stop()

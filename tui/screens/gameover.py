@@ -21,7 +21,7 @@ def scores_table(game) -> Table:
         t.add_column("Tie-break")
     t.add_column("")
     for p, name in enumerate(game.names):
-        row = [str(p + 1), name, str(scores[p])]
+        row = [str(p + 1), Text(name), str(scores[p])]  # (a name is never markup)
         if any(ties):
             row.append(" ".join(map(str, ties[p])))
         row.append("★ winner" if p in winners else "")

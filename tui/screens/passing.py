@@ -1,6 +1,8 @@
 """The pass screen: covers the table while the keyboard goes from one human to another."""
 from __future__ import annotations
 
+from rich.markup import escape
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
@@ -38,10 +40,10 @@ class PassScreen(Screen):
 
     def _show(self) -> None:
         name = self.name_of_target
-        self.query_one("#pass-message", Static).update(
-            f"Pass the keyboard to {name}.\n\n{name}: press Enter when the others cannot see the screen.")
+        self.query_one("#pass-message", Static).update(  # (a name is never markup)
+            Text(f"Pass the keyboard to {name}.\n\n{name}: press Enter when the others cannot see the screen."))
         b = self.query_one("#ready", Button)
-        b.label = f"I am {name}: show my table (Enter)"
+        b.label = escape(f"I am {name}: show my table (Enter)")
         b.disabled = False
         b.focus()
 

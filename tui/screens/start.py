@@ -59,7 +59,7 @@ class StartScreen(Screen):
             with Horizontal(classes="row"):
                 yield Label("Ruleset", classes="label")
                 yield Choice([(r, r) for r in self.rulesets], value=self.ruleset, id="ruleset")
-            yield Static(f"loading {self.ruleset}…" if self.ruleset else "", id="ruleset-info")
+            yield Static(Text(f"loading {self.ruleset}…" if self.ruleset else ""), id="ruleset-info")
             with Vertical(id="tiles-box") as box:
                 box.display = False  # until the ruleset is loaded, and only if it has tiles
                 with Horizontal(classes="row"):
@@ -121,7 +121,7 @@ class StartScreen(Screen):
             self.query_one("#start-error", Static).update("No ruleset found under rules/.")
             return
         self._request = (name, tiles)
-        self.query_one("#ruleset-info", Static).update(f"loading {name}…")
+        self.query_one("#ruleset-info", Static).update(Text(f"loading {name}…"))
         wanted = list(self.wanted) if tiles is None else None
         first = self._first
         self.run_worker(lambda: self._load_in_thread(name, tiles, wanted, first), thread=True,
@@ -164,17 +164,17 @@ class StartScreen(Screen):
             from interpreter.variants import VariantError
 
             if isinstance(error, VariantError):  # a wrong choice of tiles: one line
-                err.update(f"These tiles do not go together: {' '.join(str(error).split())}")
+                err.update(Text(f"These tiles do not go together: {' '.join(str(error).split())}"))
             else:
                 with_tiles = f" with {', '.join(tiles)}" if tiles else ""
-                err.update(f"{name}{with_tiles} does not load:\n{error}")
+                err.update(Text(f"{name}{with_tiles} does not load:\n{error}"))
             info.update("")
             self.call_after_refresh(err.scroll_visible)
             return
         self.rules = r = rules
         err.update("")
         self.query_one("#start-button", Button).disabled = False
-        info.update(f"{r.title}: {r.min_players} to {r.max_players} players")
+        info.update(Text(f"{r.title}: {r.min_players} to {r.max_players} players"))
         players = self.query_one("#players", Choice)
         current = len(self.seats) if self.seats and self._first else (
             players.value if isinstance(players.value, int) else 2)
@@ -362,6 +362,7 @@ class StartScreen(Screen):
 
     def action_start(self) -> None:
         from interpreter.errors import JuxError
+        from interpreter.records import MAX_NAME, NEW_SEED
 
         err = self.query_one("#start-error", Static)
         if self.rules is None:
@@ -370,17 +371,23 @@ class StartScreen(Screen):
         try:
             seed = int(seed_text) if seed_text else None
         except ValueError:
-            err.update(f"The seed must be a whole number, not '{seed_text}'.")
+            seed = "bad"
+        if seed is not None and (seed == "bad" or not -NEW_SEED <= seed < NEW_SEED):
+            shown = seed_text if len(seed_text) <= 30 else seed_text[:30] + "…"
+            err.update(Text(f"The seed must be a whole number from -2**63 to 2**63 - 1, not '{shown}'."))
             return
         seats = self.seat_specs()
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
             err.update("Give each seat its own name.")
             return
+        if any(len(n) > MAX_NAME or not n.isprintable() for n in names):
+            err.update(f"A name has at most {MAX_NAME} characters, all printable.")
+            return
         try:
             self.app.start_game(self.rules, seats, seed)
         except JuxError as e:
-            err.update(str(e))
+            err.update(Text(str(e)))
 
 
 def _choice(keys: list, cat: dict, wanted: list, keep_unknown: bool) -> tuple:

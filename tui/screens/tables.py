@@ -7,6 +7,7 @@ Column headers that name a colour are drawn in it (the name is still written out
 from __future__ import annotations
 
 from rich import box
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
@@ -29,7 +30,7 @@ def rich_table(table: dict, title: bool = True) -> Table:
     """The table as a Rich table; narrow columns wrap between words."""
     from ..widgets.table import colour_style
 
-    t = Table(title=str(table.get("title", "")) if title else None, title_justify="left",
+    t = Table(title=escape(str(table.get("title", ""))) if title else None, title_justify="left",
               title_style="bold", expand=False, box=box.SIMPLE_HEAD, show_edge=False,
               padding=(0, 1), collapse_padding=True, pad_edge=False)
     columns = [str(c) for c in table.get("columns") or []]
@@ -42,7 +43,7 @@ def rich_table(table: dict, title: bool = True) -> Table:
         t.add_column(Text(c, style=colour_style(c) or "bold"), justify="right" if numeric else "left",
                      min_width=max(map(len, words), default=1))  # narrow columns wrap between words
     for r in rows:
-        t.add_row(*(r + [""] * (width - len(r))))
+        t.add_row(*(escape(v) for v in r + [""] * (width - len(r))))  # (names, texts: never markup)
     return t
 
 
