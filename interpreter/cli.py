@@ -230,8 +230,9 @@ def cmd_validate(args) -> int:
             _print_error(e)
             status = 1
             continue
-        if not targets and not stray:
-            out.print(f"nothing to validate in {arg}: no .yaml rule files found", soft_wrap=True)
+        if not targets and not stray:  # (an empty folder is a mistake: the wrong one, or files not saved)
+            _err(f"{arg}: nothing to validate: no .yaml rule files found")
+            status = 1
         for f in stray:
             out.print(f"not checked: {_display(f)} (not part of a ruleset: no folder above it has a "
                       f"'game' section)", soft_wrap=True)

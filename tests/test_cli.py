@@ -39,12 +39,14 @@ def test_version_and_usage(tmp_path, run):
 def test_validate(tmp_path, run):
     empty = tmp_path / "variants"
     empty.mkdir()
-    p = run("validate", "capital_jux", GAME_YAML, empty)
+    p = run("validate", "capital_jux", GAME_YAML)
     assert p.returncode == 0, p.stderr
     lines = p.stdout.splitlines()
     assert re.fullmatch(r"ok: capital_jux \(\d+ cards, \d+ procedures\)", lines[0])
     assert lines[1].startswith("ok: ") and lines[1].endswith("procedures)")  # the file's folder
-    assert "nothing to validate" in lines[2]
+    p = run("validate", "capital_jux", empty)  # an empty folder is an error, the rest still checked
+    assert p.returncode == 1 and p.stdout.startswith("ok: capital_jux")
+    assert p.stderr.strip().endswith("variants: nothing to validate: no .yaml rule files found")
     assert "no such file" in one_line_error(run("validate", tmp_path / "missing"))
     assert "no ruleset 'nope'" in one_line_error(run("validate", "nope"))
 
