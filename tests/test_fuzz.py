@@ -54,10 +54,10 @@ def mutate(text: str, data) -> str:
     return "\n".join(lines)
 
 
-def check_load(folder: Path, tiles=()):
+def check_load(ruleset, tiles=()):
     t = time.monotonic()
     try:
-        load_ruleset(folder, list(tiles))
+        load_ruleset(ruleset, list(tiles))
     except RuleErrors as e:
         for line in str(e).splitlines():
             assert LOCATED.match(line), line
@@ -80,12 +80,4 @@ def test_a_mutated_tile_file_loads_or_fails_with_located_lines(tmp_path_factory,
     folder = tmp_path_factory.mktemp("tile")
     f = folder / "agent.yaml"
     f.write_text(mutate(TILE, data))
-    t = time.monotonic()
-    try:
-        load_ruleset("capital_jux", [str(f)])
-    except RuleErrors as e:
-        for line in str(e).splitlines():
-            assert LOCATED.match(line), line
-    except JuxError as e:
-        assert "\n" not in str(e) and str(e).strip(), str(e)
-    assert time.monotonic() - t < 20
+    check_load("capital_jux", [str(f)])
