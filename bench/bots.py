@@ -1,6 +1,7 @@
 """`make bench`: how strong the bots are. Fixed-seed matches, win rates with 95% Wilson intervals.
 
-1. greedy against three random bots (4-player base games; target >= 60%);
+1. greedy against three random bots (4-player base games; target >= 60%; also at Guildhall and
+   Bruges);
 2. ismcts search speed: iterations per second at fixed mid-game positions (one core);
 3. ismcts with one second per decision against three greedy bots (target >= 45%; 25% is even).
 
@@ -122,10 +123,11 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2, help="games played in parallel")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--guildhall-games", type=int, default=300, help="greedy against 3 random bots at Guildhall")
+    ap.add_argument("--bruges-games", type=int, default=300, help="greedy against 3 random bots at Bruges")
     ap.add_argument("--quick", action="store_true", help="a rough run: 40 and 20 games")
     a = ap.parse_args(argv)
     if a.quick:
-        a.greedy_games, a.ismcts_games, a.guildhall_games = 40, 20, 40
+        a.greedy_games, a.ismcts_games, a.guildhall_games, a.bruges_games = 40, 20, 40, 40
     budget = f"iterations={a.iterations}" if a.iterations else f"seconds={a.seconds:g}"
     if a.greedy_games:
         match("greedy against random", a.ruleset, a.players, a.greedy, "random", a.greedy_games, a.seed, a.jobs)
@@ -136,6 +138,8 @@ def main(argv=None):
     if a.guildhall_games:  # the same bots, unchanged, on the second game
         match("greedy against random, Guildhall", "guildhall", 4, a.greedy, "random", a.guildhall_games,
               a.seed, a.jobs)
+    if a.bruges_games:  # and on the third
+        match("greedy against random, Bruges", "bruges", 4, a.greedy, "random", a.bruges_games, a.seed, a.jobs)
 
 
 if __name__ == "__main__":

@@ -151,6 +151,11 @@ def main(argv=None):
     gh_dps = decisions_per_second(guildhall, 4, g_games, repeats)
     t.add_row(f"random-bot 4-player decisions per second, Guildhall ({g_games} games)",
               f"{gh_dps:,.0f} ({base_dps / gh_dps:.1f}x slower)")
+    bruges = load_ruleset("bruges")
+    b_games = max(20, games // 20)  # (a Bruges game takes about 550 decisions)
+    br_dps = decisions_per_second(bruges, 4, b_games, repeats)
+    t.add_row(f"random-bot 4-player decisions per second, Bruges ({b_games} games)",
+              f"{br_dps:,.0f} ({base_dps / br_dps:.1f}x slower)")
 
     tiles = ["infiltrator", "doomsayer", "aristocrat", "convertor"]
     tiled = load_ruleset("capital_jux", tiles)

@@ -50,6 +50,58 @@ class Checker:
 
     # ------------------------------------------------------------ declarations
 
+    def back(self, kind: str, d: dict) -> None:
+        """A card kind's `back` (attributes every card of the kind has), `stacked_in` (zones) and
+        `back_label` (a template over the back's attributes only)."""
+        where = self.spec.where
+        at = where.get(("cards", kind))
+        back = d.get("back") or []
+        items = d.get("list") or ()
+        own = {a for item in items for a in item}
+        every = set(d["attributes"]) | {"kind"} | {a for a in own if all(a in item for item in items)}
+        for i, a in enumerate(back):
+            pos = where.get(("cards", kind, "back", i)) or at
+            if a in every:
+                continue
+            if a in own:
+                n = next(j for j, item in enumerate(items) if a not in item)
+                self.err(pos, f"card kind '{kind}': its back shows '{a}', but item {n + 1} of 'list' gives no "
+                              f"'{a}': a back attribute must be one every card of the kind has")
+            else:
+                self.err(pos, f"card kind '{kind}': its back shows unknown attribute '{a}'"
+                              f"{did_you_mean(a, every | own)}")
+        for i, z in enumerate(d.get("stacked_in") or ()):
+            pos = where.get(("cards", kind, "stacked_in", i)) or at
+            if not back:
+                self.err(pos, f"card kind '{kind}' is stacked_in zones but has no back: say which attributes "
+                              "its back shows (back: [...])")
+                break
+            if z not in self.spec.zones:
+                self.err(pos, f"card kind '{kind}': stacked_in names unknown zone '{z}'"
+                              f"{did_you_mean(z, self.spec.zones)}")
+        label = d.get("back_label")
+        if label is None:
+            return
+        pos = where.get(("cards", kind, "back_label")) or at
+        if not back:
+            self.err(pos, f"card kind '{kind}' has a back_label but no back: say which attributes its back "
+                          "shows (back: [...])")
+            return
+        try:
+            for _, field, spec_, _ in string.Formatter().parse(label):
+                if spec_ and any(int(n) > MAX_FORMAT_WIDTH for n in re.findall(r"\d+", spec_)):
+                    self.err(pos, f"back label of '{kind}': the format '{spec_}' is wider than "
+                                  f"{MAX_FORMAT_WIDTH} characters")
+                if field is not None and field not in back:
+                    if field in every | own:
+                        self.err(pos, f"back label of '{kind}' names '{field}', which its back does not "
+                                      f"show (back: {', '.join(back)}): a hidden card reads only as its back")
+                    else:
+                        self.err(pos, f"back label of '{kind}' names unknown attribute '{field}'"
+                                      f"{did_you_mean(field, back)}")
+        except ValueError as e:
+            self.err(pos, f"back label of '{kind}': {e}")
+
     def declarations(self):
         spec = self.spec
         where = spec.where
@@ -122,6 +174,7 @@ class Checker:
                                                                  f"'{field}'{did_you_mean(field, known)}")
                 except ValueError as e:
                     self.err(where.get(("cards", kind)), f"card label of '{kind}': {e}")
+            self.back(kind, d)
         for n, m in spec.marks.items():
             for z in (m or {}).get("kept_in", []):
                 if z not in spec.zones:

@@ -1313,6 +1313,39 @@ def card_label_fn(templates: dict):
     return label
 
 
+FACE_DOWN = "a face-down card"  # how a hidden card reads (a card whose kind has no back, or under a pile)
+
+
+def card_backs(spec, cards: list):
+    """Per card: its back ({attribute: value} of the kind's `back`, as printed: marks never show)
+    or None; how it reads when hidden (`back_label`, else "a face-down card (blue)"); and the key
+    of its back for the bots' samples ((kind,) or (kind, values...))."""
+    fmt = string.Formatter()
+    backs, hidden, keys = [], [], []
+    for a in cards:
+        d = spec.cards[a["kind"]]
+        names = d.get("back")
+        if not names:
+            backs.append(None)
+            hidden.append(FACE_DOWN)
+            keys.append((a["kind"],))
+            continue
+        b = {n: a.get(n) for n in names}
+        text = None
+        if d.get("back_label"):
+            try:
+                text = fmt.vformat(d["back_label"], (), b)
+            except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+                text = None
+        if text is None:
+            shown = ("yes" if v is True else "no" if v is False else str(v) for v in b.values())
+            text = f"{FACE_DOWN} ({', '.join(shown)})"
+        backs.append(b)
+        hidden.append(text)
+        keys.append((a["kind"], *b.values()))
+    return tuple(backs), tuple(hidden), tuple(keys)
+
+
 def compile_ruleset(spec, suspends: set, coverage: bool = False):
     """Generate and load the Python of a checked ruleset; returns a dict of what the engine needs.
 
@@ -1336,6 +1369,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     labels = tuple(label(a) for a in c.cards)
+    backs, hidden, back_keys = card_backs(spec, c.cards)
 
     def _text(parts):
         """A string made in the rules (not a log text, rendered per viewer): labels, seats, lists."""
@@ -1397,6 +1431,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "routines": tuple(ns[f] for f in c.routines), "routine_names": tuple(c.routines),
         "flow": c.routine_ids["R___flow__"], "flow_locals": c.resumable_info["__flow__"][1],
         "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
+        "card_backs": backs, "hidden_labels": hidden, "back_keys": back_keys,
         "labels": tuple(ns[f"LBL{i}"] for i in range(len(c.labels))),
         "prompts": tuple(ns[f"PR{i}"] for i in range(len(c.prompts))),
         "unavailables": tuple(ns[f"UN{i}"] for i in range(len(c.unavailables))),

@@ -675,6 +675,21 @@ def _merge(merged: dict, where: dict, loc: Located, errors: list):
             merged[section][name] = [(key, item, loc, (section, key))] if section in _ROUTINES \
                 else (item, loc, (section, key))
             where[(section, name)] = loc.marks[("key", section, key)]
+            _note_fields(where, loc, section, key, name, item)
+
+
+def _note_fields(where: dict, loc: Located, section: str, key, name: str, item) -> None:
+    """The places of a card kind's `back`, `back_label` and `stacked_in` (and of their items) in
+    where, for checks to point at: ("cards", kind, "back") and ("cards", kind, "back", i), ..."""
+    if section != "cards" or not isinstance(item, dict):
+        return
+    for k in ("back", "back_label", "stacked_in"):
+        where.pop(("cards", name, k), None)
+        if k in item:
+            where[("cards", name, k)] = loc.marks.get(("cards", key, k)) or loc.marks[("key", "cards", key)]
+        items = item.get(k)
+        for i in range(len(items) if isinstance(items, list) else 0):
+            where[("cards", name, k, i)] = loc.marks.get(("cards", key, k, i))
 
 
 def _defined_in(merged: dict, name: str) -> list:
@@ -737,6 +752,7 @@ def _apply_variant(merged: dict, where: dict, loc: Located, errors: list):
                 else:
                     merged[section][name] = (item, loc, (section, key))
                 where[(section, name)] = kpos
+                _note_fields(where, loc, section, key, name, item)
                 continue
             if name in overrides:
                 errors.append(RuleError(kpos, f"variant '{vname}' overrides '{name}', but the rules "
@@ -751,6 +767,7 @@ def _apply_variant(merged: dict, where: dict, loc: Located, errors: list):
             merged[section][name] = [(key, item, loc, (section, key))] if section in _ROUTINES \
                 else (item, loc, (section, key))
             where[(section, name)] = kpos
+            _note_fields(where, loc, section, key, name, item)
     for i, name in enumerate(overrides):
         if name not in defined:
             errors.append(RuleError(loc.marks[("variant", "overrides", i)], f"variant '{vname}' lists "

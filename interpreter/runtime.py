@@ -431,8 +431,32 @@ def table_event(S, title, columns, rows):
 
 class Known(tuple):
     """A card in a log event: (card id, bit mask of the seats that knew it when the line was
-    written). What each seat reads of a line is fixed then, whatever it learns later."""
+    written). What each seat reads of a line is fixed then, whatever it learns later. The mask's
+    BURIED bit: the card lay under the top card of a zone its kind is `stacked_in`, so its back
+    was not seen either."""
     __slots__ = ()
+
+
+BURIED = 1 << 30  # (above every seat's bit: state.MAX_SEATS)
+
+
+def buried(S, c) -> bool:
+    """Whether card c lies under the top card of a zone its kind is `stacked_in` (its back unseen)."""
+    zi = S.loc[c]
+    cs = S.vis.buried.get(zi)
+    return cs is not None and c in cs and S.z[zi][-1] != c
+
+
+def _fixed_piles(S, v):
+    """_fixed, for rules with a kind `stacked_in` zones: a card under the top of one is BURIED."""
+    t = type(v)
+    if t is Card:
+        return Known((int(v), S.k[v] | BURIED if buried(S, v) else S.k[v]))
+    if t is list:
+        return [_fixed_piles(S, x) for x in v]
+    if t is tuple:
+        return tuple([_fixed_piles(S, x) for x in v])
+    return v
 
 
 def _fixed(k, v):
@@ -450,6 +474,8 @@ def _fixed(k, v):
 
 def event(S, parts):
     """A log event: its parts, with each card's knowers at the moment it was logged."""
+    if getattr(S.vis, "buried", None):
+        return [_fixed_piles(S, p) if type(p) in _NESTED else p for p in parts]
     k = S.k
     return [_fixed(k, p) if type(p) in _NESTED else p for p in parts]
 

@@ -23,9 +23,11 @@ class Seat(int):
 
 class ZoneTable(list):
     """Per zone index, the bit mask of the seats that see its cards; `drop[zi]` is the tuple of
-    marks a card loses when it enters zone zi (marks with `kept_in` that leave this zone out)."""
+    marks a card loses when it enters zone zi (marks with `kept_in` that leave this zone out);
+    `buried`: {zone index: the cards that show their back there only on top} for the zones some
+    card kinds with a back are `stacked_in` (else empty)."""
 
-    __slots__ = ("drop",)
+    __slots__ = ("drop", "buried")
 
 
 MAX_SEATS = 16

@@ -9,14 +9,19 @@ cards. ``InfoSet(game, seat)`` is the leak-free path: it exposes only
 - ``players``, ``seat``, ``rules`` and ``card_key`` (public facts).
 
 How a sample is made (``determinize``): the cards the seat does not know (``state.k`` bit not
-set) are grouped by kind (a card's kind is its back, which everyone sees); within each kind the
-places of those cards, in a canonical order (zone, then position in the zone), get the same cards
-in an order drawn from ``rng``. That is a relabelling of unknown cards: every Card value in the
-state follows it (zones, ``loc``, knowledge masks, marks, counters, the locals of where the rules
-stopped, pending decisions' options), so the copy is a consistent game in which the place of each
-card, who knows it and the marks on it are as in the real game; only which unknown card lies there
-changes. The random generator is reseeded from ``rng``, so future shuffles and draws are not the
-real ones; the copy has no answers and no log (other players' answers are not the seat's to see).
+set) are grouped by their back, which everyone sees: the card's kind, and for a kind with a
+``back`` the values it shows (``rules.back_keys``); within each group the places of those cards,
+in a canonical order (zone, then position in the zone), get the same cards in an order drawn from
+``rng``. So a sample never puts a card of another back where the seat sees a back. A card under
+the top of a pile (a zone its kind is ``stacked_in``) shows no back: its place takes, at random,
+one of the cards of its kind that the places with a back seen did not take (each back's places
+draw first from every unknown card of that back, the pile's included). That is a relabelling of
+unknown cards: every Card value in the state follows it (zones, ``loc``, knowledge masks, marks,
+counters, the locals of where the rules stopped, pending decisions' options), so the copy is a
+consistent game in which the place of each card, who knows it, the marks on it and the back the
+seat sees there are as in the real game; only which unknown card lies there changes. The random
+generator is reseeded from ``rng``, so future shuffles and draws are not the real ones; the copy
+has no answers and no log (other players' answers are not the seat's to see).
 
 Two games that differ only in what the seat cannot see give the same samples for the same rng:
 a sample depends on the real game only through the seat's knowledge.
@@ -57,19 +62,39 @@ class InfoSet:
 
 
 def unknown_places(game, seat: int) -> list:
-    """The places of the cards ``seat`` does not know, by kind (kinds in sorted order): a list of
-    (places, cards) where places are (zone index, position, card) in canonical order (zone, then
-    position) and cards are the same cards sorted."""
+    """The places of the cards ``seat`` does not know, by kind (in sorted order): a list of
+    (groups, buried), one per kind. groups: one (places, cards) per back of the kind (in sorted
+    order: a kind without a back has one), where places are those of the unknown cards of that
+    back whose back the seat sees, as (zone index, position, card) in canonical order (zone, then
+    position), and cards are all the unknown cards of that back, sorted. buried: the places of
+    the kind's unknown cards under the top of a pile (a zone the kind is `stacked_in`: backs not
+    seen), in canonical order."""
     S = game.state
-    attrs = game.rules.card_attrs
+    keys = game.rules.back_keys
+    buried = S.vis.buried
     bit = 1 << seat
     K = S.k
-    places: dict = {}
+    kinds: dict = {}
     for zi, zone in enumerate(S.z):
+        stacked = buried.get(zi) if buried else None
+        top = len(zone) - 1
         for i, c in enumerate(zone):
             if not K[c] & bit:
-                places.setdefault(attrs[c]["kind"], []).append((zi, i, c))
-    return [(places[kind], sorted(c for _, _, c in places[kind])) for kind in sorted(places)]
+                key = keys[c]
+                backs, under = kinds.setdefault(key[0], ({}, []))
+                places, cards = backs.setdefault(key, ([], []))
+                cards.append(c)
+                if stacked is not None and i != top and c in stacked:
+                    under.append((zi, i, c))  # under the top of a pile: its back is not seen
+                else:
+                    places.append((zi, i, c))
+    return [([(places, sorted(cards)) for _, (places, cards) in sorted(backs.items(), key=_order)], under)
+            for _, (backs, under) in sorted(kinds.items())]
+
+
+def _order(item):
+    """A back's (key, ...) in a stable order: by the back's values as text."""
+    return repr(item[0][1:])
 
 
 def determinize(game, seat: int, rng, plan: list | None = None):
@@ -85,8 +110,8 @@ def determinize(game, seat: int, rng, plan: list | None = None):
     k2, loc2, z2 = T.k, T.loc, T.z
     rnd = rng.random
     sigma = {}
-    for ps, cards in plan:
-        pool = cards[:]
+
+    def deal(ps, pool):
         for j in range(len(pool) - 1, 0, -1):  # Fisher-Yates, from rng
             r = int(rnd() * (j + 1))
             pool[j], pool[r] = pool[r], pool[j]
@@ -96,6 +121,15 @@ def determinize(game, seat: int, rng, plan: list | None = None):
                 z2[zi][i] = new
                 k2[new] = K[c]
                 loc2[new] = zi
+
+    for groups, under in plan:
+        rest = []
+        for ps, cards in groups:
+            pool = cards[:]
+            deal(ps, pool)
+            rest.extend(pool[len(ps):])  # (only when some of the kind lie under a pile's top)
+        if under:
+            deal(under, rest)
     if sigma:
         _remap_rest(T, sigma)
     T.rng = rng.getrandbits(64)

@@ -1,6 +1,8 @@
 """The table: every zone and counter of a view, drawn from what the ruleset declares.
 
 Shared zones first, then each player's zones and counters. Hidden cards are face-down markers; a
+hidden card whose back shows (a card kind's `back`) is a marker in its back's colour (when a back
+value names one), and the count says how many of each back: "3 face down: 2 blue, 1 red". A
 zone whose `group` names an attribute is drawn one group a line; when every visible card of a zone
 has an integer `value`, groups and zones show their totals. Card labels keep their own words, so a
 colour (when an attribute value names one) is never shown by colour alone. Marks (tokens on a card)
@@ -70,10 +72,62 @@ def marks_text(marks, defaults: dict | None = None) -> str:
     return ", ".join(out)
 
 
+def back_style(card: dict) -> str:
+    """A hidden card's marker style: its back's colour when a back value names one, else dim."""
+    for v in (card.get("back") or {}).values():
+        s = colour_style(v)
+        if s:
+            return s
+    return "dim"
+
+
+def back_words(card: dict) -> str:
+    """What a hidden card's back shows, as words ('blue'), or '' when it shows nothing."""
+    return " ".join(humanize(v) for v in (card.get("back") or {}).values())
+
+
+def hidden_text(hidden: list) -> Text:
+    """Face-down cards: a marker each (in its back's colour) when few, then how many, and how many
+    of each back when their backs show: '▮▮▮ 3 face down: 2 blue, 1 red'; a pile whose top card
+    alone shows its back: '12 face down, top red'."""
+    out = Text()
+    n = len(hidden)
+    backs: dict = {}
+    for c in hidden:
+        w = back_words(c)
+        if w:
+            backs.setdefault(w, [0, back_style(c)])[0] += 1
+    if not backs:  # no back shows: plain markers
+        if n <= MANY:
+            out.append(FACE_DOWN * n + " ", style="dim")
+        out.append(f"{n} face down", style="dim")
+        return out
+    if n <= MANY:
+        for c in hidden:
+            out.append(FACE_DOWN, style=back_style(c))
+        out.append(" ")
+    out.append(f"{n} face down", style="dim")
+    if n > 1 and len(backs) == 1 and back_words(hidden[-1]) and not any(back_words(c) for c in hidden[:-1]):
+        w, (_, style) = next(iter(backs.items()))
+        out.append(", top ", style="dim")
+        out.append(w, style=style)
+        return out
+    out.append(": ", style="dim")
+    for i, (w, (k, style)) in enumerate(backs.items()):
+        if i:
+            out.append(", ", style="dim")
+        out.append(f"{k} " if n > 1 else "", style="dim")
+        out.append(w, style=style)
+    plain = n - sum(k for k, _ in backs.values())
+    if plain:
+        out.append(f", {plain} other", style="dim")
+    return out
+
+
 def card_text(card: dict, defaults: dict | None = None) -> Text:
     """A card's label in its colour (when an attribute names one), then its marks in brackets."""
     if card.get("hidden"):
-        return Text(FACE_DOWN, style="dim")
+        return Text(FACE_DOWN, style=back_style(card))
     t = Text(str(card.get("label", "?")), style=card_style(card))
     marks = marks_text(card.get("marks"), defaults)
     if marks:
@@ -90,7 +144,7 @@ def cards_text(cards: list, defaults: dict | None = None) -> Text:
     """Labels of the visible cards, then the face-down ones as markers (or a count)."""
     out = Text()
     shown = [c for c in cards if not c.get("hidden")]
-    hidden = len(cards) - len(shown)
+    hidden = [c for c in cards if c.get("hidden")]
     for i, c in enumerate(shown):
         if i:
             out.append(", ")
@@ -98,9 +152,7 @@ def cards_text(cards: list, defaults: dict | None = None) -> Text:
     if hidden:
         if shown:
             out.append(" + ")
-        if hidden <= MANY:
-            out.append(FACE_DOWN * hidden + " ", style="dim")
-        out.append(f"{hidden} face down", style="dim")
+        out.append_text(hidden_text(hidden))
     if not cards:
         out.append("—", style="dim")
     return out

@@ -1,0 +1,143 @@
+"""Bruges as a user meets it: the command line, whole games by every bot, what each seat may see
+(backs included), records that replay. (Every rulebook clause is a scenario in
+tests/scenarios/bruges/.)"""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from interpreter.bots import make_bot
+from interpreter.bots.random_bot import random_picker
+from interpreter.bots.sample import InfoSet, bot_input
+from interpreter.engine import Game, load_ruleset
+
+COLOURS = ["blue", "brown", "red", "purple", "yellow"]
+NAMED = ["Prince", "Queen", "Princess", "Troublemaker", "Carpet Maker", "Mathematician", "Artist", "Acrobat",
+         "Alchemist", "Servant", "Accountant", "Lawyer", "Inventor", "Bishop", "Coachman", "Councillor",
+         "Councilman", "Mayor", "Powderman", "Vicar", "Beggar", "Jailer"]
+
+
+def jux(*args):
+    env = dict(os.environ, COLUMNS="400")  # table cells on one line each
+    p = subprocess.run([sys.executable, "-m", "interpreter.cli", *map(str, args)], capture_output=True, text=True,
+                       timeout=300, env=env)
+    return p.returncode, p.stdout + p.stderr
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_ruleset("bruges")
+
+
+def test_validate_and_rules_list_it():
+    code, out = jux("validate", "rules/bruges")
+    assert code == 0 and out.startswith("ok: rules/bruges (165 cards"), out
+    code, out = jux("rules")
+    assert code == 0 and "bruges" in out and "Bruges" in out
+
+
+def test_rules_show_every_person_the_rulebook_names(rules):
+    code, out = jux("rules", "bruges")
+    assert code == 0
+    flat = " ".join(out.split())
+    for name in NAMED:
+        assert name in flat, name
+    for text in ("take 6 guilders", "take 3 workers instead of 2", "refill your hand up to 6 cards",
+                 "for every 2 workers you have, get 1 point", "draw 4 cards, then discard 4 cards"):
+        assert text in flat, text
+    # 33 persons in 5 colours, each card once
+    people = Counter(rules.card_attrs[c]["name"] for c in rules.cards)
+    assert len(people) == 33 and set(people.values()) == {5}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_simulate_ends_every_game_by_the_rules(players):
+    code, out = jux("simulate", "bruges", "--players", players, "--games", 6, "--workers", 1, "--quiet")
+    assert code == 0, out
+
+
+def play_out(game, bots):
+    while not game.over:
+        d = game.pending[0]
+        bot = bots[d.player]
+        d.answer(bot.choose(bot_input(bot, game, d.player), d))
+    return game
+
+
+@pytest.mark.parametrize("seats", [["random", "greedy"], ["ismcts:iterations=20", "random", "random"]])
+def test_every_bot_plays_it_to_the_end_unchanged(rules, seats):
+    bots = [make_bot(s, seed=i) for i, s in enumerate(seats)]
+    g = play_out(Game.new(rules, len(seats), seed=11), bots)
+    assert g.over and g.winners
+    assert g.counter("game_over") is True
+    assert g.counter("final_round") == g.counter("round")
+
+
+def _zone_index(game, view, zone):
+    return [i for i, z in enumerate(view["zones"]) if z is zone][0]
+
+
+def test_each_card_once_the_same_game_from_its_record_and_no_leaks(rules):
+    for seed in range(3):
+        g = Game.new(rules, 3, seed=seed, start=False)
+        g.autoplay(pick=random_picker(random.Random(seed).random), limit=150)
+        assert not g.over
+        cards = Counter(c for z in g.state.z for c in z)
+        assert len(cards) == 165 and set(cards.values()) == {1}
+        again = Game.from_record(g.record())
+        assert again.state.to_json() == g.state.to_json()
+        for viewer in range(3):
+            v = g.view(viewer)
+            for z in v["zones"]:
+                real = g.state.z[_zone_index(g, v, z)]
+                for i, (c, shown) in enumerate(zip(real, z["cards"])):
+                    if g.knows(viewer, c):
+                        assert shown["label"] == rules.card_labels[c]
+                        continue
+                    colour = rules.card_attrs[c]["colour"]
+                    stacked = z["name"] in ("box", "pile", "extra")
+                    if stacked and i < len(real) - 1:  # under the top of a pile: nothing shows
+                        assert shown == {"hidden": True}
+                    else:  # a hand, a house, the top of a pile: the colour, and only the colour
+                        assert shown == {"hidden": True, "back": {"colour": colour}}
+
+
+def test_a_hand_shows_its_colours_to_the_others_and_the_log_never_names_a_hidden_person(rules):
+    g = Game.new(rules, 2, seed=4, start=False)
+    g.autoplay(pick=random_picker(random.Random(4).random), limit=40)
+    other = g.view(1)
+    hand0 = next(z for z in other["zones"] if z["name"] == "hand" and z["owner"] == 0)
+    assert hand0["cards"] and all(c == {"hidden": True, "back": {"colour": c["back"]["colour"]}} for c in hand0["cards"])
+    hand_zone = g.state.z[rules.layout.zone_names(2).index("hand[0]")]
+    assert [c["back"]["colour"] for c in hand0["cards"]] == [rules.card_attrs[c]["colour"] for c in hand_zone]
+    # the log a seat reads names a person only when the seat saw it
+    names = {rules.card_attrs[c]["title"] for c in rules.cards}
+    for line in g.log_lines(1):
+        if "builds a" in line and "house" in line:
+            assert not any(n in line for n in names), line
+
+
+def test_options_name_the_colour_of_each_piles_top_card(rules):
+    g = Game.new(rules, 2, seed=1)
+    d = g.pending[0]
+    assert "from which pile" in d.prompt
+    tops = [rules.card_attrs[g.state.z[g.rules.layout.zone_names(2).index(f"pile[{k}]")][-1]]["colour"]
+            for k in ("A", "B")]
+    assert [o.label for o in d.options] == [f"pile A (top: a {tops[0]} card)", f"pile B (top: a {tops[1]} card)"]
+
+
+def test_a_bot_sample_keeps_every_back_it_sees(rules):
+    g = Game.new(rules, 3, seed=5, start=False)
+    g.autoplay(pick=random_picker(random.Random(5).random), limit=100)
+    seat = g.pending[0].player
+    before = g.view(seat)
+    info = InfoSet(g, seat)
+    for i in range(5):
+        s = info.sample(random.Random(i))
+        after = s.view(seat)
+        assert [z["cards"] for z in after["zones"]] == [z["cards"] for z in before["zones"]]
