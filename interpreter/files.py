@@ -4,7 +4,9 @@ Writing: a regular file (new or existing, or reached through a symbolic link) is
 temporary file beside it, then renamed over it: a failed write leaves the old file as it was. What
 is not a regular file is never replaced: a character device (/dev/null, a terminal) or a pipe with
 a reader is written through; a pipe without a reader, a folder, a block device or a socket is
-refused. Every failure is a JuxError of one line ("cannot write PATH: why").
+refused, and so is a read-only file (as opening it for writing would be). check_writable and
+check_writable_dir apply the same rules before a long run. Every failure is a JuxError of one line
+("cannot write PATH: why").
 
 Reading: only regular files of a bounded size are read (a FIFO, /dev/zero or a folder could block
 or never end).
@@ -24,6 +26,8 @@ MAX_READ_BYTES = 64 * 1024 * 1024  # a record, a save, a --json output read back
 
 
 def _kind(mode: int) -> str:
+    if stat.S_ISREG(mode):
+        return "a file"
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -87,48 +91,94 @@ def read_text_bounded(path, limit: int = MAX_READ_BYTES) -> str:
 
 
 def check_writable(path) -> None:
-    """Fail now, before a long run, when path could not be written as write_bytes_atomic would."""
+    """Fail now, before a long run, when path could not be written as write_bytes_atomic would write
+    it: a folder, a socket, a FIFO nobody reads, a missing folder, a read-only file or folder.
+    A FIFO with a reader is kept open from now to the write (its reader sees no end in between)."""
     path = Path(path)
-    try:
-        st = os.stat(path)  # (through symbolic links)
-    except FileNotFoundError:
-        if path.is_symlink():
-            path = Path(os.path.realpath(path))
-        if not path.parent.is_dir():
-            raise JuxError(f"cannot write {path}: no folder {path.parent}") from None
+    st = _stat(path)
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        if stat.S_ISFIFO(st.st_mode):
+            _pipe(path, st)
+        elif not stat.S_ISCHR(st.st_mode):
+            raise JuxError(f"cannot write {path}: it is {_kind(st.st_mode)}")
+        elif not os.access(path, os.W_OK):
+            raise JuxError(f"cannot write {path}: permission denied")
         return
+    target = _replaced(path)
+    _check_replaceable(path, target, st)
+    _probe(path, target.parent, tempfile.mkstemp)
+
+
+def check_writable_dir(path) -> None:
+    """Fail now, before a long run, when files could not be written into the folder path (made by
+    the run when missing) as write_bytes_atomic writes them."""
+    path = Path(path)
+    st = _stat(path)
+    if st is not None:
+        if not stat.S_ISDIR(st.st_mode):
+            raise JuxError(f"cannot write files in {path}: it is {_kind(st.st_mode)}, not a folder")
+        _probe(path, path, tempfile.mkstemp)
+        return
+    above = next(p for p in path.absolute().parents if os.path.exists(p))  # (the root exists)
+    if not above.is_dir():
+        raise JuxError(f"cannot make the folder {path}: {above} is not a folder")
+    _probe(path, above, tempfile.mkdtemp)
+
+
+def _stat(path: Path):
+    """os.stat of path, through symbolic links; None when there is nothing; JuxError otherwise."""
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
     except OSError as e:
         raise JuxError(f"cannot write {path}: {_why(e)}") from None
     except ValueError as e:
         raise JuxError(f"cannot write {path!r}: not a file name ({e})") from None
-    mode = st.st_mode
-    if stat.S_ISREG(mode) or stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
-        return
-    raise JuxError(f"cannot write {path}: it is {_kind(mode)}")
+
+
+def _replaced(path: Path) -> Path:
+    """The file a write replaces: a link's target, never the link."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def _check_replaceable(path: Path, target: Path, st) -> None:
+    """JuxError unless the regular file target (st: None when missing) may be replaced."""
+    if not target.parent.is_dir():
+        raise JuxError(f"cannot write {path}: no folder {target.parent}")
+    if st is not None and not os.access(target, os.W_OK):
+        raise JuxError(f"cannot write {path}: the file is read-only")
+
+
+def _probe(path: Path, folder: Path, make) -> None:
+    """Whether a file (make=tempfile.mkstemp) or a folder (tempfile.mkdtemp) can be made in folder,
+    as a write would make it: one is made and removed at once. JuxError when not."""
+    try:
+        made = make(dir=str(folder), prefix=".jux-")
+    except OSError as e:
+        raise JuxError(f"cannot write {path}: {_why(e)}") from None
+    if isinstance(made, tuple):
+        os.close(made[0])
+        os.unlink(made[1])
+    else:
+        os.rmdir(made)
 
 
 def write_bytes_atomic(path, data: bytes) -> None:
     """Write data to path (see the module's text): a regular file is replaced whole or not at
     all, a device or a pipe is written through, never replaced. JuxError on failure."""
     path = Path(path)
-    try:
-        st = os.stat(path)  # (through symbolic links)
-    except FileNotFoundError:
-        st = None
-    except OSError as e:
-        raise JuxError(f"cannot write {path}: {_why(e)}") from None
-    except ValueError as e:
-        raise JuxError(f"cannot write {path!r}: not a file name ({e})") from None
+    st = _stat(path)
     if st is not None and not stat.S_ISREG(st.st_mode):
         if stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode):
-            _write_through(path, data)
+            _write_through(path, st, data)
             return
         raise JuxError(f"cannot write {path}: it is {_kind(st.st_mode)}")
     # a regular file or none yet: the link's target is replaced, never the link
-    target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    folder = target.parent if str(target.parent) else Path(".")
+    target = _replaced(path)
+    _check_replaceable(path, target, st)
     try:
-        fd, tmp = tempfile.mkstemp(dir=str(folder), prefix=".jux-", suffix=target.suffix)
+        fd, tmp = tempfile.mkstemp(dir=str(target.parent), prefix=".jux-", suffix=target.suffix)
     except OSError as e:
         raise JuxError(f"cannot write {path}: {_why(e)}") from None
     try:
@@ -147,15 +197,45 @@ def write_bytes_atomic(path, data: bytes) -> None:
         raise
 
 
-def _write_through(path: Path, data: bytes) -> None:
-    """Write to a character device or a pipe as it is (never blocking on a pipe nobody reads)."""
+_PIPES: dict = {}  # (device, inode) of a FIFO check_writable found a reader for -> its write end
+
+
+def close_pipes() -> None:
+    """Close the FIFOs kept open (in a forked worker: only the process that writes holds them)."""
+    while _PIPES:
+        try:
+            os.close(_PIPES.popitem()[1])
+        except OSError:
+            pass
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=close_pipes)
+
+
+def _pipe(path: Path, st) -> int:
+    """The write end of a FIFO with a reader, opened without blocking and kept until written."""
+    key = (st.st_dev, st.st_ino)
+    if key not in _PIPES:
+        _PIPES[key] = _open_through(path)
+    return _PIPES[key]
+
+
+def _open_through(path: Path) -> int:
     try:
-        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-                     | getattr(os, "O_CLOEXEC", 0))
+        return os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                       | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
         if e.errno == errno.ENXIO:
             raise JuxError(f"cannot write {path}: a FIFO (named pipe) that nobody reads") from None
         raise JuxError(f"cannot write {path}: {_why(e)}") from None
+
+
+def _write_through(path: Path, st, data: bytes) -> None:
+    """Write to a character device or a pipe as it is (never blocking on a pipe nobody reads)."""
+    fd = _PIPES.pop((st.st_dev, st.st_ino), None)
+    if fd is None:
+        fd = _open_through(path)
     try:
         os.set_blocking(fd, True)
         view = memoryview(data)

@@ -49,3 +49,33 @@ def check_names(names: list) -> None:
     """--name: 1 to MAX_NAME printable characters (what a record may hold)."""
     if any(not n.strip() or len(n) > MAX_NAME or not n.isprintable() for n in names):
         raise JuxError(f"--name: a name has 1 to {MAX_NAME} printable characters")
+
+
+def players_default(rules) -> int:
+    return min(rules.max_players, max(rules.min_players, 4))
+
+
+def players(args, rules) -> int:
+    """--players (default: 4 if the ruleset allows), checked against the ruleset."""
+    players = args.players if args.players is not None else players_default(rules)
+    if not rules.min_players <= players <= rules.max_players:
+        raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+    return players
+
+
+def workers(args) -> int:
+    """--workers (default: one per core)."""
+    from .parallel import default_workers
+
+    return check_workers(args.workers if args.workers is not None else default_workers())
+
+
+def tiles(args) -> list:
+    """The --tiles names, or [] (none: the ruleset without variants)."""
+    text = getattr(args, "tiles", None)
+    if text is None:
+        return []
+    names = [t.strip() for t in str(text).split(",") if t.strip()]
+    if not names:
+        raise JuxError("--tiles: name at least one tile (see 'jux rules RULESET --tiles')")
+    return names

@@ -32,7 +32,8 @@ MAX_VARIANTS = 100
 MAX_ANSWERS = 100_000  # (simulate's bound on one game)
 MAX_PICKS = 10_000  # options picked in one answer
 MAX_OPTION = 2 ** 31  # an option number
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")  # (and lone surrogates: not Unicode)
+_NAME = re.compile(r"\w{1,40}")
 
 
 class _Bad(ValueError):
@@ -120,7 +121,11 @@ def too_deep(data, limit: int = MAX_NESTING) -> str | None:
             h = 0
             for key, v in items:
                 if type(v) is list or type(v) is dict:
-                    inner = (f"{where}.{key}" if where else str(key)) if t is dict else f"{where}[{key}]"
+                    if t is dict:
+                        key = key if type(key) is str and _NAME.fullmatch(key) else json.dumps(str(key))[:42]
+                        inner = f"{where}.{key}" if where else key
+                    else:
+                        inner = f"{where}[{key}]"
                     h = max(h, height(v, depth + 1, inner))
             h += 1
             heights[k] = h
@@ -172,8 +177,9 @@ def _text(where: str, x, most: int) -> str:
         raise RecordError(f"{where}: not a text but {_shown(x)}")
     if not x.strip() or len(x) > most:
         raise RecordError(f"{where}: a text of 1 to {most} characters, not {_shown(x)}")
-    if _CONTROL.search(x):
-        raise RecordError(f"{where}: a control character in {_shown(x)}")
+    bad = _CONTROL.search(x)
+    if bad:
+        raise RecordError(f"{where}: a character a text may not hold ({ascii(bad.group())}) in {_shown(x)}")
     return x
 
 

@@ -261,7 +261,7 @@ BAD_COMMANDS = [
     (["replay", "a_fifo"], "not a regular file"),
     (["replay", ""], "no file"),
     (["simulate", "capital_jux", "-n", "1", "--resume", "--json", "/dev/zero"], "not a regular file"),
-    (["simulate", "capital_jux", "-n", "1", "--resume", "--json", "a_fifo"], "not a regular file"),
+    (["simulate", "capital_jux", "-n", "1", "--resume", "--json", "a_fifo"], "FIFO"),
     (["play", "--load", "missing.json"], "No such file"),
     (["play", "--load", "a_fifo"], "not a regular file"),
     (["play", "--load", "/dev/zero"], "not a regular file"),
@@ -406,6 +406,115 @@ def test_a_write_keeps_a_files_mode_and_a_new_file_gets_the_usual_one(tmp_path):
     os.umask(mask)
     write_text_atomic(tmp_path / "new.json", "z")
     assert stat.S_IMODE(os.stat(tmp_path / "new.json").st_mode) == 0o666 & ~mask
+
+
+# ------------------------------------------------------------------ 5. output paths, refused before the games
+
+
+@pytest.fixture
+def read_only(tmp_path):
+    """A folder nothing can be written in: a folder without write permission (not as root), else
+    /sys (sysfs: root cannot make a file there either)."""
+    if os.geteuid() != 0:
+        d = tmp_path / "read-only"
+        d.mkdir()
+        os.chmod(d, 0o555)
+        yield d
+        os.chmod(d, 0o755)
+        return
+    try:
+        os.close(os.open("/sys/jux-probe", os.O_WRONLY | os.O_CREAT | os.O_EXCL))
+        os.unlink("/sys/jux-probe")
+    except OSError:
+        yield Path("/sys")
+        return
+    pytest.skip("no read-only place to write in")
+
+
+BAD_OUTPUTS = [  # (option, where it points, words of the line)
+    ("--json", "a_fifo", "FIFO (named pipe) that nobody reads"),
+    ("--csv", "a_fifo", "FIFO (named pipe) that nobody reads"),
+    ("--json", "a_folder", "it is a folder"),
+    ("--csv", "missing/out.csv", "no folder missing"),
+    ("--coverage", "missing/report.md", "no folder missing"),
+    ("--coverage", "a_folder", "it is a folder"),
+    ("--json", "READ_ONLY/out.json", "cannot write"),
+    ("--csv", "READ_ONLY/out.csv", "cannot write"),
+    ("--records", "READ_ONLY/recs", "cannot write"),
+    ("--records", "READ_ONLY", "cannot write"),
+    ("--records", "a_file", "a file, not a folder"),
+    ("--records", "a_file/recs", "Not a directory"),
+    ("--json", "a_file/out.json", "Not a directory"),
+]
+
+
+@pytest.mark.parametrize("option,target,words", BAD_OUTPUTS, ids=[f"{o} {t}" for o, t, _ in BAD_OUTPUTS])
+def test_an_output_that_cannot_be_written_is_refused_before_the_games(tmp_path, read_only, option, target, words):
+    (tmp_path / "a_folder").mkdir()
+    (tmp_path / "a_file").write_text("kept")
+    os.mkfifo(tmp_path / "a_fifo")
+    target = target.replace("READ_ONLY", str(read_only))
+    # 100,000 games would take many minutes: an answer in seconds means none was played
+    start = time.monotonic()
+    line = one_line(jux("simulate", "capital_jux", "--games", "100000", "--workers", "1", "--quiet",
+                        "--records", "recs", option, target, cwd=tmp_path, timeout=TIME)
+                    if option != "--records" else
+                    jux("simulate", "capital_jux", "--games", "100000", "--workers", "1", "--quiet",
+                        "--json", "out.json", option, target, cwd=tmp_path, timeout=TIME))
+    assert time.monotonic() - start < TIME
+    assert words in line and "cannot" in line, line
+    assert not (tmp_path / "recs").exists() and not (tmp_path / "out.json").exists()
+    assert stat.S_ISFIFO(os.lstat(tmp_path / "a_fifo").st_mode) and (tmp_path / "a_file").read_text() == "kept"
+    assert not [f for f in os.listdir(tmp_path) if f.startswith(".jux-")]  # the probe left nothing
+
+
+def test_a_balance_out_that_cannot_be_written_is_refused_before_the_games(tmp_path, read_only):
+    (tmp_path / "a_file").write_text("kept")
+    for out, words in (("a_file", "not a folder"), (str(read_only / "sweep"), "cannot write")):
+        line = one_line(jux("balance", "capital_jux", "--games-per-combo", "100000", "--workers", "1", "--quiet",
+                            "--out", out, cwd=tmp_path))
+        assert words in line, line
+    assert (tmp_path / "a_file").read_text() == "kept"
+
+
+def _reader(fifo):
+    """A reader of a FIFO that stops at the first end of file, as `cat` does: (thread, chunks)."""
+    import threading
+
+    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # (a reader from now on)
+    chunks: list = []
+
+    def read():
+        poll = select.poll()
+        poll.register(fd, select.POLLIN)
+        try:
+            while poll.poll(4 * TIME * 1000):
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:  # every writer closed
+                    return
+                chunks.append(chunk)
+        finally:
+            os.close(fd)
+
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    return thread, chunks
+
+
+@pytest.mark.skipif(not hasattr(select, "poll"), reason="no poll")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_fifo_with_a_reader_gets_the_whole_output_and_one_end(tmp_path, run, workers):
+    """Checked before the games, written after them: the reader sees no end of file in between."""
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    thread, chunks = _reader(fifo)
+    r = run("simulate", "capital_jux", "--games", "3", "--players", "2", "--workers", workers, "--quiet",
+            "--json", fifo)
+    assert r.returncode == 0, r.stderr
+    thread.join(TIME)
+    assert not thread.is_alive()  # the end came once the file was written
+    assert [g["seed"] for g in json.loads(b"".join(chunks))["games"]] == [0, 1, 2]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
 # ------------------------------------------------------------------ the terminal UI: names, loads

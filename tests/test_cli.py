@@ -32,8 +32,40 @@ def test_version_and_usage(tmp_path, run):
     p = jux("--version", cwd=tmp_path)
     assert p.returncode == 0 and re.fullmatch(r"jux \S+\n", p.stdout)
     assert run().returncode == 2
-    p = run("simulate")  # RULESET missing
-    assert p.returncode == 2 and "usage:" in p.stderr
+    line = one_line_error(run("simulate"), code=2)  # RULESET missing
+    assert "RULESET" in line and "jux simulate --help" in line
+
+
+USAGE_ERRORS = [  # a command line argparse refuses: (args, words of the one line)
+    (["simulate", "capital_jux", "--seed", "abc"], ["simulate --seed", "'abc'", "not a whole number"]),
+    (["simulate", "capital_jux", "-s", "abc"], ["simulate --seed", "'abc'"]),
+    (["simulate", "capital_jux", "--games", "-3"], ["--games", "'-3'", "0 or more"]),
+    (["simulate", "capital_jux", "--games", "7" * 5000], ["--games", "too big", "5,000 characters"]),
+    (["simulate", "capital_jux", "--workers", "1.5"], ["--workers", "'1.5'"]),
+    (["simulate", "capital_jux", "--cluster-timeout", "soon"], ["--cluster-timeout", "'soon'", "not a number"]),
+    (["simulate", "capital_jux", "--seed"], ["--seed", "expected one argument"]),
+    (["simulate", "capital_jux", "--seed", "1\n2"], ["--seed", "'1\\n2'"]),
+    (["balance", "capital_jux", "--games-per-combo", "x"], ["balance --games-per-combo", "'x'"]),
+    (["replay", "r.json", "--viewer", "first"], ["replay --viewer", "'first'"]),
+    (["play", "--bot-delay", "slow"], ["play --bot-delay", "'slow'", "not a number"]),
+    (["play", "--players", "two"], ["play --players", "'two'"]),
+    (["simulate", "capital_jux", "--colour", "red"], ["unrecognized arguments: --colour red"]),
+    (["simulat", "capital_jux"], ["invalid choice: 'simulat'"]),
+]
+
+
+@pytest.mark.parametrize("args,words", USAGE_ERRORS, ids=[" ".join(a)[:50] for a, _ in USAGE_ERRORS])
+def test_a_usage_error_is_one_line_naming_the_option_and_the_value(run, args, words):
+    line = one_line_error(run(*args), code=2)
+    assert "usage:" not in line and len(line) < 400, line
+    for w in words:
+        assert w in line, line
+
+
+def test_a_usage_error_of_the_real_command(tmp_path):
+    p = jux("simulate", "capital_jux", "--seed", "abc", cwd=tmp_path)
+    assert one_line_error(p, code=2).startswith("jux: simulate --seed: 'abc' is not a whole number")
+    assert p.stdout == ""
 
 
 def test_validate(tmp_path, run):
