@@ -17,9 +17,8 @@ from . import runtime
 from .errors import Pos
 from .independence import bound_outside, independent
 from .state import PLAYERS, RUN, SEATS, Card
-from .syntax import (Assign, Attr, BinOp, Call, CallStmt, Choose, Compare, CondExpr, Const, For, Index, Int, Lambda, Let,
-                     ListComp,
-                     ListLit, Log, Name, Node, Return, Show, Simultaneously, Str, TupleLit, returns_value, walk)
+from .syntax import (Assign, Attr, BinOp, Call, CallStmt, Choose, Compare, CondExpr, Const, For, GenCall, Index, Int,
+                     Lambda, Let, ListComp, ListLit, Log, Neg, Name, Node, Return, Show, Simultaneously, Str, TupleLit, returns_value, walk)
 
 BUILTINS = {
     # name: (min args, max args, takes a generator form)
@@ -209,6 +208,19 @@ def card_counts(spec) -> dict:
             n *= len(v) if isinstance(v, list) else 1
         out[kind] = n * max(1, len(d.get("list") or ())) * int(d.get("copies", 1))
     return out
+
+
+def _surely_number(e) -> bool:
+    """Whether expression e can only be a number (then `+` and `*` need no length bound)."""
+    if isinstance(e, Int):
+        return True
+    if isinstance(e, Neg):
+        return _surely_number(e.operand)
+    if isinstance(e, BinOp):
+        return e.op in ("-", "//", "%") or (e.op in ("+", "*") and _surely_number(e.left) and _surely_number(e.right))
+    if isinstance(e, GenCall):
+        return e.func in ("count", "sum")
+    return isinstance(e, Call) and e.func in ("len", "count", "sum", "abs")
 
 
 def make_cards(spec):
@@ -548,7 +560,13 @@ class Compiler:
         if e.op == "+" and (self.zone_index(e.left, ctx) or self.zone_index(e.right, ctx)
                             or self._is_list(e.left, ctx) or self._is_list(e.right, ctx)):
             # lists join whatever holds the other side (a list constant is a tuple)
-            return f"(list({left}) + list({right}))"
+            return f"_cat({left}, {right})"
+        # A list or text made longer (xs + xs, xs * n) is bounded (limits.MAX_ITEMS); plain
+        # numbers need no check.
+        if e.op == "+" and not (_surely_number(e.left) or _surely_number(e.right)):
+            return f"_add({left}, {right})"
+        if e.op == "*" and not (_surely_number(e.left) and _surely_number(e.right)):
+            return f"_mul({left}, {right})"
         return f"({left} {e.op} {right})"
 
     def _is_list(self, e, ctx) -> bool:
@@ -685,7 +703,10 @@ class Compiler:
             target = ctx.env[s.name]
         else:
             target = self.counter_ref(s.name, s.index, ctx, key=s.key)
-        self._emit(ind, f"{target} {s.op} {self.ex(s.value, ctx)}", s)
+        if s.op == "+=" and not _surely_number(s.value):  # xs += xs: bounded as `+` is
+            self._emit(ind, f"{target} = _add({target}, {self.ex(s.value, ctx)})", s)
+        else:
+            self._emit(ind, f"{target} {s.op} {self.ex(s.value, ctx)}", s)
 
     def s_SetMark(self, s, ctx, ind):
         default = (self.marks.get(s.target.name) or {}).get("default")
@@ -1113,7 +1134,8 @@ class Compiler:
         """`x = f(...)` (or `+=`, `-=`) with f a procedure that may stop."""
         self.l_CallStmt(CallStmt(s.pos, s.value.func, None, s.value.args), ctx, blocks, value=True)
         target = ctx.env[s.name] if s.name in ctx.env else self.counter_ref(s.name, s.index, ctx, key=s.key)
-        blocks[-1].append((0, f"{target} {s.op} T[3]", s.pos))
+        step = f"{target} = _add({target}, T[3])" if s.op == "+=" else f"{target} {s.op} T[3]"
+        blocks[-1].append((0, step, s.pos))
 
     def l_CallStmt(self, s, ctx, blocks, value=False):
         cur = blocks[-1]
@@ -1365,6 +1387,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_get_mark": runtime.get_mark, "_event": runtime.event,
         "_NONE": runtime.NO_CARDS.__contains__, "_SCALARS": runtime.SCALARS,
         "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,
+        "_cat": runtime.cat, "_add": runtime.add, "_mul": runtime.mul,
         "_min2": runtime.min2, "_max2": runtime.max2, "_min_of": runtime.min_of, "_max_of": runtime.max_of,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})

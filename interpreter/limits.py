@@ -13,4 +13,5 @@ MAX_DIGITS = 15  # digits of an integer in a rule file or in effect code
 MAX_CARDS = 10_000  # cards of a ruleset, copies included
 MAX_FORMAT_WIDTH = 200  # a width or precision in a card label's format ("{value:>3}")
 MAX_RANGE = 1_000_000  # numbers in one range(...)
+MAX_ITEMS = 1_000_000  # items of a list, or characters of a text, that the rules make with + or *
 MAX_STEPS = 200_000  # loop rounds the rules may run between two decisions

@@ -10,7 +10,7 @@ import functools
 from _random import Random as _Random
 
 from .errors import StepBudgetExceeded
-from .limits import MAX_RANGE
+from .limits import MAX_ITEMS, MAX_RANGE
 from .limits import MAX_STEPS as STEP_BUDGET
 from .state import DECIDE, JOIN, MAX_SEATS, RUN, SEATS, Card, Seat
 
@@ -241,6 +241,37 @@ def bounded_range(S, where: str, *args) -> range:
     if S.steps > STEP_BUDGET:
         budget(S, where)
     return r
+
+
+_SEQUENCES = (list, tuple, str)
+
+
+def _too_long(n: int):
+    raise RuleRuntimeError(f"a list or text of {n:,} items: at most {MAX_ITEMS:,} (does a loop keep doubling it?)")
+
+
+def cat(a, b) -> list:
+    """Two lists (zones, tuples) joined, as the rules' `+` of lists, at most MAX_ITEMS long."""
+    r = list(a) + list(b)
+    if len(r) > MAX_ITEMS:
+        _too_long(len(r))
+    return r
+
+
+def add(a, b):
+    """The rules' `+` where either side may be a list or a text: their join is bounded."""
+    r = a + b
+    if type(r) in _SEQUENCES and len(r) > MAX_ITEMS:
+        _too_long(len(r))
+    return r
+
+
+def mul(a, b):
+    """The rules' `*`: a list or text repeated is bounded before it is made."""
+    for xs, n in ((a, b), (b, a)):
+        if type(xs) in _SEQUENCES and type(n) is int and len(xs) * n > MAX_ITEMS:
+            _too_long(len(xs) * n)
+    return a * b
 
 
 def budget(S, where: str):

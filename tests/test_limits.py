@@ -119,6 +119,24 @@ def test_a_range_too_long_is_a_located_error_not_a_hang(tmp_path):
     assert f"game.yaml:{line}:" in str(e.value) and "range() of 1,000,000,000 numbers" in str(e.value)
 
 
+@pytest.mark.parametrize("code, needle", [
+    ("let xs = [1]\n    for i in range(60) { xs = xs + xs }\n    gold[0] = len(xs)", "xs = xs + xs"),
+    ("let xs = [1]\n    for i in range(60) { xs += xs }\n    gold[0] = len(xs)", "xs += xs"),
+    ("let t = \"ab\"\n    for i in range(60) { t = t + t }\n    gold[0] = len(t)", "t = t + t"),
+    ("let xs = [1]\n    for i in range(60) { xs = xs * 2 }\n    gold[0] = len(xs)", "xs = xs * 2"),
+    ("gold[0] = len([0] * 100000000)", "[0] * 100000000"),
+])
+def test_a_list_or_text_made_ever_longer_is_a_located_error(tmp_path, code, needle):
+    text = with_code(code)
+    rules = load_ruleset(write(tmp_path, {"game.yaml": text}))
+    t = time.monotonic()
+    with pytest.raises(RuleRuntimeError) as e:
+        Game.new(rules, 1, 1)
+    assert time.monotonic() - t < 10
+    line, _ = at(text, needle)
+    assert f"game.yaml:{line}:" in str(e.value) and "at most 1,000,000" in str(e.value)
+
+
 def test_an_error_in_the_score_function_names_its_rule(tmp_path):
     text = edit("  score(p): gold[p] + len(hand[p])\n", "  score(p): top([]).value\n")
     rules = load_ruleset(write(tmp_path, {"game.yaml": text}))
