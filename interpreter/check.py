@@ -8,6 +8,7 @@ import string
 from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, card_counts, make_cards, procedures_that
 from .errors import RuleError, RuleErrors, did_you_mean
 from .limits import MAX_CARDS, MAX_FORMAT_WIDTH
+from . import tracks
 from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, Draw, For, GenCall, If,
                      Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Return, Reveal, SetMark, Show,
                      Shuffle, Simultaneously, Str, TupleLit, While, returns_value)
@@ -230,6 +231,8 @@ class Checker:
 
     def check_all(self):
         self.declarations()
+        for pos, message in tracks.check(self.spec):
+            self.err(pos, message)
         spec = self.spec
         self.in_function = True
         for r in spec.functions.values():

@@ -679,8 +679,14 @@ def _merge(merged: dict, where: dict, loc: Located, errors: list):
 
 
 def _note_fields(where: dict, loc: Located, section: str, key, name: str, item) -> None:
-    """The places of a card kind's `back`, `back_label` and `stacked_in` (and of their items) in
-    where, for checks to point at: ("cards", kind, "back") and ("cards", kind, "back", i), ..."""
+    """The places of a card kind's `back`, `back_label` and `stacked_in` (and of their items), and
+    of a counter's `track`, in where, for checks to point at: ("cards", kind, "back") and
+    ("cards", kind, "back", i), ..., ("counters", name, "track")."""
+    if section == "counters" and isinstance(item, dict):
+        where.pop(("counters", name, "track"), None)
+        if "track" in item:
+            where[("counters", name, "track")] = loc.marks.get(("counters", key, "track")) or loc.marks[("key", "counters", key)]
+        return
     if section != "cards" or not isinstance(item, dict):
         return
     for k in ("back", "back_label", "stacked_in"):

@@ -100,7 +100,7 @@ def test_each_card_once_the_same_game_from_its_record_and_no_leaks(rules):
                         assert shown["label"] == rules.card_labels[c]
                         continue
                     colour = rules.card_attrs[c]["colour"]
-                    stacked = z["name"] in ("box", "pile", "extra")
+                    stacked = z["name"] in ("pile", "extra")
                     if stacked and i < len(real) - 1:  # under the top of a pile: nothing shows
                         assert shown == {"hidden": True}
                     else:  # a hand, a house, the top of a pile: the colour, and only the colour

@@ -242,8 +242,8 @@ def test_bad_names_and_signatures_point_at_the_key(tmp_path):
 
 @pytest.mark.parametrize("new, message, needle", [
     ("round: [1]", "counters.round: expected a string, an integer, true/false, nothing or a mapping "
-                   "(keys: start, per, text, seat), found a list", "[1]"),
-    ("round: {start: 0, step: 1}", "counters.round: unknown key 'step' (allowed: start, per, text, seat)", "step"),
+                   "(keys: start, per, text, seat, show, track), found a list", "[1]"),
+    ("round: {start: 0, step: 1}", "counters.round: unknown key 'step' (allowed: start, per, text, seat, show, track)", "step"),
     ("round: {start: [0]}", "counters.round.start: expected an integer, a string, true/false or nothing, "
                             "found a list", "[0]"),
 ])

@@ -1,6 +1,7 @@
 """The table: every zone and counter of a view, drawn from what the ruleset declares.
 
-Shared zones first, then each player's zones and counters. Hidden cards are face-down markers; a
+Shared zones first, then each player's zones and counters (a counter declared `show: false` is
+left out; one kept per key is a line of its own; a track, a row of spaces with the next one's data). Hidden cards are face-down markers; a
 hidden card whose back shows (a card kind's `back`) is a marker in its back's colour (when a back
 value names one), and the count says how many of each back: "3 face down: 2 blue, 1 red". A
 zone whose `group` names an attribute is drawn one group a line; when every visible card of a zone
@@ -14,6 +15,8 @@ from functools import lru_cache
 
 from rich.text import Text
 from textual.widgets import Static
+
+from interpreter import tracks
 
 FACE_DOWN = "▮"
 MANY = 8  # more face-down cards than this are shown as a count only
@@ -206,6 +209,75 @@ def counter_value(spec_counters: dict, name: str, value, names: list) -> str:
     return "—" if value is None else str(value)
 
 
+def shown_counters(spec) -> set:
+    """The counters the table draws: all but those declared `show: false`."""
+    return {n for n, d in (spec.counters or {}).items() if not (isinstance(d, dict) and d.get("show") is False)}
+
+
+def keyed_text(value: dict, spec_counters: dict, name: str, names: list) -> Text:
+    """A counter per key: 'blue 1, brown 0, ...' with each key in its colour when it names one."""
+    t = Text()
+    for i, (k, v) in enumerate(value.items()):
+        if i:
+            t.append(", ")
+        t.append(humanize(k), style=colour_style(k))
+        t.append(f" {counter_value(spec_counters, name, v, names)}")
+    return t
+
+
+def track_text(reached, spaces: list) -> Text:
+    """A marker on a track: '■■■□□ 3/5 · next: colour red, price 3' (the next space's data, each
+    value in its colour when it names one)."""
+    if not isinstance(reached, int) or isinstance(reached, bool):
+        return Text(str(reached))
+    n = len(spaces)
+    k = max(0, min(reached, n))
+    t = Text("■" * k, style="bold")
+    t.append("□" * (n - k), style="dim")
+    t.append(f" {reached}/{n}")
+    if k < n:
+        t.append("  next: ", style="dim")
+        for i, (thing, value) in enumerate(spaces[k].items()):
+            if i:
+                t.append(", ")
+            t.append(f"{humanize(thing)} ")
+            t.append(humanize(value), style=colour_style(value))
+    else:
+        t.append("  complete", style="dim")
+    return t
+
+
+def player_counter_lines(view: dict, spec, p: int, shown: set) -> tuple:
+    """Player p's counters: (Text for the head line: plain values; lines: one per counter kept per
+    key, and one per track)."""
+    cdefs = spec.counters or {}
+    names = view["names"]
+    head, lines = Text(), []
+    for name, value in view["counters"].items():
+        if not isinstance(value, list) or name not in shown:
+            continue
+        mine = value[p]
+        track = tracks.spaces(spec, name)
+        if track is not None and isinstance(mine, dict):  # a track per key: a line each
+            for k, v in mine.items():
+                line = Text(f"  {humanize(name)} ", style="bold")
+                line.append(humanize(k), style=colour_style(k))
+                line.append(" ")
+                line.append_text(track_text(v, track.get(k) or track.get(None) or []))
+                lines.append(line)
+        elif track is not None:
+            line = Text(f"  {humanize(name)} ", style="bold")
+            line.append_text(track_text(mine, track.get(None) or []))
+            lines.append(line)
+        elif isinstance(mine, dict):
+            line = Text(f"  {humanize(name)}: ", style="bold")
+            line.append_text(keyed_text(mine, cdefs, name, names))
+            lines.append(line)
+        else:
+            head.append(f"  ·  {humanize(name)}: {counter_value(cdefs, name, mine, names)}")
+    return head, lines
+
+
 def render_table(view: dict, spec, you: int | None = None) -> Text:
     """The whole table of a view as Text (spec: the ruleset's spec, for zone groups and counters)."""
     names = view["names"]
@@ -213,17 +285,21 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
     cdefs = spec.counters or {}
     waiting = set(view.get("waiting_for") or ())
     md = mark_defaults(spec)
+    shown = shown_counters(spec)
     lines: list = []
 
     # global counters
     glob = Text()
     for name, value in view["counters"].items():
-        if isinstance(value, list):
+        if isinstance(value, list) or name not in shown:
             continue
         if glob:
             glob.append("  ·  ")
         glob.append(humanize(name) + ": ", style="bold")
-        glob.append(counter_value(cdefs, name, value, names))
+        if isinstance(value, dict):
+            glob.append_text(keyed_text(value, cdefs, name, names))
+        else:
+            glob.append(counter_value(cdefs, name, value, names))
     if glob:
         lines.append(glob)
 
@@ -260,10 +336,10 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
             head.append(" (you)")
         if p in waiting:
             head.append("  … deciding", style="italic")
-        for name, value in view["counters"].items():
-            if isinstance(value, list):
-                head.append(f"  ·  {humanize(name)}: {counter_value(cdefs, name, value[p], names)}")
+        plain, counter_lines = player_counter_lines(view, spec, p, shown)
+        head.append_text(plain)
         lines.append(head)
+        lines.extend(counter_lines)
         any_zone = False
         for z in view["zones"]:
             if z["owner"] != p or not z["cards"]:
