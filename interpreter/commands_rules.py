@@ -79,11 +79,15 @@ def cmd_rules(args) -> int:
         items = d.get("list") if isinstance(d, dict) else None
         if not items:
             continue
+        # A kind whose cards are every combination of some attributes (colour) and of the list's
+        # items shows each item once, its combinations named in the Card column ("any colour").
+        combos = [k for k, v in (d.get("attributes") or {}).items() if isinstance(v, list) and len(v) > 1]
         seen: dict = {}
         for c in r.cards:
             a = r.card_attrs[c]
             if a.get("kind") == kind:
-                key = r.card_labels[c], tuple((k, str(v)) for k, v in a.items() if k != "kind")
+                values = tuple((k, str(v)) for k, v in a.items() if k != "kind" and k not in combos)
+                key = _item_label(d.get("label", ""), a, combos, r.card_labels[c]), values
                 seen[key] = seen.get(key, 0) + 1
         t = Table(title=f"{kind} cards", title_justify="left")
         t.add_column("Card")
@@ -127,6 +131,17 @@ def cmd_rules(args) -> int:
             out.print(f"\n[bold]{escape(name)}[/]", markup=True)
             out.print(txt, markup=False)
     return 0
+
+
+def _item_label(template: str, attrs: dict, combos: list, label: str) -> str:
+    """A card's label with its combination attributes read as 'any colour' (its own label when
+    it has none, or when the template cannot take a word there)."""
+    if not combos:
+        return label
+    try:
+        return template.format_map({**attrs, **{k: f"any {k}" for k in combos}})
+    except (ValueError, KeyError, IndexError, TypeError):
+        return label
 
 
 def _print_tiles(r, out) -> int:

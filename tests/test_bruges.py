@@ -10,11 +10,14 @@ import sys
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from interpreter.bots import make_bot
 from interpreter.bots.random_bot import random_picker
 from interpreter.bots.sample import InfoSet, bot_input
 from interpreter.engine import Game, load_ruleset
+from test_backs import check_views
 
 COLOURS = ["blue", "brown", "red", "purple", "yellow"]
 NAMED = ["Prince", "Queen", "Princess", "Troublemaker", "Carpet Maker", "Mathematician", "Artist", "Acrobat",
@@ -50,6 +53,8 @@ def test_rules_show_every_person_the_rulebook_names(rules):
     for text in ("take 6 guilders", "take 3 workers instead of 2", "refill your hand up to 6 cards",
                  "for every 2 workers you have, get 1 point", "draw 4 cards, then discard 4 cards"):
         assert text in flat, text
+    # each person once in the list, in any of the 5 colours
+    assert flat.count("│ any colour ") == 33 and "│ any colour Prince │ 5 │ name: prince;" in flat
     # 33 persons in 5 colours, each card once
     people = Counter(rules.card_attrs[c]["name"] for c in rules.cards)
     assert len(people) == 33 and set(people.values()) == {5}
@@ -141,3 +146,24 @@ def test_a_bot_sample_keeps_every_back_it_sees(rules):
         s = info.sample(random.Random(i))
         after = s.view(seat)
         assert [z["cards"] for z in after["zones"]] == [z["cards"] for z in before["zones"]]
+
+
+@settings(max_examples=12, deadline=None)
+@given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_no_view_of_a_bruges_game_shows_more_than_a_seat_may_know(rules, n, seed, data):
+    """The leak property of tests/test_backs.py over whole Bruges games: every view, decision and
+    option of every seat shows a hidden card only as its back (the colour), and a card in a pile
+    under the top as nothing."""
+    game = Game.new(rules, n, seed)
+    steps = 0
+    while not game.over:
+        check_views(rules, game)
+        d = game.pending[0]
+        choice = data.draw(st.integers(0, len(d.options) - 1), label="answer") if d.options else None
+        if d.many:
+            game.apply([choice] if d.max >= 1 and d.min <= 1 else list(range(d.min)), decision=d.id)
+        else:
+            game.apply(choice, decision=d.id)
+        steps += 1
+        assert steps < 1000
+    check_views(rules, game)
