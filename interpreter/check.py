@@ -8,7 +8,7 @@ import string
 from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, card_counts, make_cards, procedures_that
 from .errors import RuleError, RuleErrors, did_you_mean
 from .limits import MAX_CARDS, MAX_FORMAT_WIDTH
-from . import tracks
+from . import display, tracks
 from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, Draw, For, GenCall, If,
                      Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Return, Reveal, SetMark, Show,
                      Shuffle, Simultaneously, Str, TupleLit, While, returns_value)
@@ -219,7 +219,7 @@ class Checker:
         worth = spec.functions.get("worth")
         if worth is not None and len(worth.params) != 1:
             self.err(worth.pos, "'worth' takes one parameter: the card")
-        for special in ("tiebreak", "value"):
+        for special in ("tiebreak", "value", "standing"):
             f = spec.functions.get(special)
             if f is not None and len(f.params) != 1:
                 self.err(f.pos, f"'{special}' takes one parameter: the player")
@@ -231,7 +231,7 @@ class Checker:
 
     def check_all(self):
         self.declarations()
-        for pos, message in tracks.check(self.spec):
+        for pos, message in tracks.check(self.spec) + display.check(self.spec):
             self.err(pos, message)
         spec = self.spec
         self.in_function = True

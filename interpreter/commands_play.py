@@ -121,6 +121,6 @@ def cmd_replay(args) -> int:
     n = game.state.n
     if args.viewer is not None and not 0 <= args.viewer < n:
         raise JuxError(f"--viewer must be a seat from 0 to {n - 1}")
-    who = "" if args.viewer is None else f", as {game.names[args.viewer]} (seat {args.viewer}) knows it"
+    who = "" if args.viewer is None else f", as {game.names[args.viewer]} knows it"
     print_game(game, f"{n} players, seed {game.seed}, {len(game.answers)} answers{who}", args.viewer)
     return 0

@@ -228,9 +228,9 @@ def _print_summary(s: dict, args, workers: int = 1) -> None:
     t.add_column("Max", justify="right")
     t.add_column("Wins", justify="right")
     t.add_column("Win rate", justify="right")
-    for seat in s["seats"]:
+    for seat in s["seats"]:  # seats numbered from 1 for people (the JSON and CSV keep theirs from 0)
         rate = seat["win_rate"]
-        t.add_row(str(seat["seat"]), seat["bot"], fmt(seat["mean_score"]), fmt(seat["min_score"]),
+        t.add_row(str(seat["seat"] + 1), seat["bot"], fmt(seat["mean_score"]), fmt(seat["min_score"]),
                   fmt(seat["max_score"]), fmt(seat["wins"], 1),
                   "-" if rate is None else f"{100 * rate:.1f}%")
     out.print(t)

@@ -75,13 +75,13 @@ def print_game(game, about: str, viewer=None) -> None:
     t.add_column("Seat", justify="right")
     t.add_column("Player")
     t.add_column("Score", justify="right")
-    for p in range(game.state.n):
-        t.add_row(str(p), Text(game.names[p]), str(scores[p]))
+    for p in range(game.state.n):  # seats numbered from 1 for people (records keep theirs from 0)
+        t.add_row(str(p + 1), Text(game.names[p]), str(scores[p]))
     out.print(t)
     if game.over:
         w = game.winners
         if len(w) == 1:
-            out.print(f"Winner: {game.names[w[0]]} (seat {w[0]}) with {scores[w[0]]}", markup=False)
+            out.print(f"Winner: {game.names[w[0]]} (seat {w[0] + 1}) with {scores[w[0]]}", markup=False)
         else:
             out.print(f"Complete tie between {names_list(game, w)} with {scores[w[0]]}", markup=False)
     else:

@@ -53,6 +53,8 @@ class Ruleset:
         self.tiebreak_fn = self._located(c["tiebreak"])
         self.value_fn = self._located(c["functions"].get("value") or c["score"])
         self.worth_fn = self._located(c["functions"].get("worth"))  # what a card counts for, if not its value
+        # a seat's standing during the game, in parts everyone may know: [(part, value), ...]
+        self.standing_fn = self._located(c["functions"].get("standing"))
         players = spec.game.get("players", {})
         self.min_players = int(players.get("min", 1))
         self.max_players = int(players.get("max", 1))

@@ -100,7 +100,7 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     except IllegalAnswer as e:
         bot = seated[e.player]
         name = getattr(bot, "name", type(bot).__name__)
-        raise JuxError(f"game {seed}: the {name} bot in seat {e.player} answered {e.answer!r}: {e}") from None
+        raise JuxError(f"game {seed}: the {name} bot in seat {e.player + 1} answered {e.answer!r}: {e}") from None
     except JuxError as e:
         raise JuxError(f"game {seed}: {e}") from None
     if not game.over:

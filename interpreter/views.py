@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import runtime
 from .compile import FACE_DOWN
 from .runtime import Known
-from .state import Card, Seat
+from .state import SEATS, Card, Seat
 
 
 class Views:
@@ -117,7 +117,22 @@ class Views:
             "waiting_for": sorted({d.player for d in self.pending}),
             "log": self.log_lines(player), "tables": self.tables(player), "over": self.over,
             "scores": self.scores if self.over else None,
+            "standing": self.standing(player),
         }
+
+    def standing(self, viewer: int | None = None) -> list | None:
+        """Each seat's standing as the ruleset's `standing(p)` gives it (parts that every seat may
+        know, e.g. [["hometown", 15], ["gold", 2]]), each part's name as the viewer reads it; None
+        when the ruleset declares none."""
+        f = self.rules.standing_fn
+        if f is None:
+            return None
+        out = []
+        for p in range(self.state.n):
+            parts = f(self.state, SEATS[p])
+            out.append([[self._render_value(part[0], viewer) if isinstance(part, tuple) else "",
+                         _plain(part[1] if isinstance(part, tuple) else part)] for part in (parts or [])])
+        return out
 
 
 def _plain(v):

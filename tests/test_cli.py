@@ -134,13 +134,13 @@ def test_simulate_outputs_replay_and_errors(tmp_path, run):
     p = jux("replay", "recs/game-17.json", cwd=tmp_path)
     assert p.returncode == 0, p.stderr
     assert "Final scores" in p.stdout
-    for seat, score in enumerate(g["scores"]):
-        assert re.search(rf"│\s+{seat} │ Player {seat + 1}\s+│\s+{score} │", p.stdout), p.stdout
+    for seat, score in enumerate(g["scores"]):  # seats numbered from 1 for people
+        assert re.search(rf"│\s+{seat + 1} │ Player {seat + 1}\s+│\s+{score} │", p.stdout), p.stdout
     if g["winner"] is not None:
-        assert f"Winner: Player {g['winner'] + 1} (seat {g['winner']})" in p.stdout
+        assert f"Winner: Player {g['winner'] + 1} (seat {g['winner'] + 1})" in p.stdout
     full_log = p.stdout
     p = run("replay", "recs/game-17.json", "--viewer", "1")
-    assert p.returncode == 0 and "as Player 2 (seat 1) knows it" in p.stdout
+    assert p.returncode == 0 and "as Player 2 knows it" in p.stdout
     assert "a face-down card" in p.stdout and "a face-down card" not in full_log
 
     # broken records: one clear line each, exit 1
@@ -166,6 +166,26 @@ def test_simulate_outputs_replay_and_errors(tmp_path, run):
     assert "not 9" in one_line_error(run("simulate", "capital_jux", "--players", "9"))
     assert "cannot write" in one_line_error(
         run("simulate", "capital_jux", "--games", "1", "--json", "no/dir/x.json"))
+
+
+def test_simulate_numbers_seats_from_1_for_people_and_from_0_in_json_and_csv(run):
+    """The summary table a person reads says seats 1..N; the JSON and CSV keep their documented
+    numbering from 0 (the summary's seats, each game's scores, winners and starting seat)."""
+    p = run("simulate", "capital_jux", "--players", "4", "--games", "6", "--seed", "3", "--workers", "1",
+            "--json", "s.json", "--csv", "s.csv")
+    assert p.returncode == 0, p.stderr
+    assert re.findall(r"^│\s*(\d+) │ random ", p.stdout, re.M) == ["1", "2", "3", "4"], p.stdout
+    data = json.loads(Path("s.json").read_text())
+    assert [s["seat"] for s in data["summary"]["seats"]] == [0, 1, 2, 3]
+    for g in data["games"]:  # a winner is an index into the scores: 0..3
+        best = max(g["scores"])
+        assert g["winners"] and all(0 <= w <= 3 and g["scores"][w] == best for w in g["winners"])
+        assert 0 <= g["first"] <= 3
+    rows = list(csv.reader(Path("s.csv").open()))
+    assert rows[0] == ["seed", "winner", "winners", "turns", "score_0", "score_1", "score_2", "score_3"]
+    for row, g in zip(rows[1:], data["games"], strict=True):
+        assert row[1] == ("" if g["winner"] is None else str(g["winner"]))
+        assert [int(x) for x in row[4:]] == g["scores"]
 
 
 def test_rules_and_play(run):

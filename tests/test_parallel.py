@@ -249,7 +249,7 @@ def test_sigint_to_the_real_command(tmp_path):
 def test_an_error_in_a_worker_is_one_line(run, test_bots):
     args = ["simulate", "capital_jux", "--games", "20", "--seed", "3", "--bots", "random,cheater", "--players", "2"]
     one = one_line_error(run(*args, "--workers", "1"), 1)
-    assert one.startswith("jux: game 3: the cheater bot in seat 1 answered 999: ")
+    assert one.startswith("jux: game 3: the cheater bot in seat 2 answered 999: ")
     for _ in range(3):  # every game fails: the first seed's error whichever worker is first to fail
         assert one_line_error(run(*args, "--workers", "2"), 1) == one
 

@@ -154,5 +154,5 @@ def test_registered_bots_plug_in(rules, monkeypatch):
     assert "peeker" in bot_names()
     g = play(rules, 2, 1, ["peeker", bot_factory("random")])
     assert g.over and _Peeker.seen > 0
-    with pytest.raises(JuxError, match=r"game 4: the cheater bot in seat 0 answered 999"):
+    with pytest.raises(JuxError, match=r"game 4: the cheater bot in seat 1 answered 999"):
         play(rules, 2, 4, ["cheater", "random"])

@@ -53,19 +53,29 @@ async def settle(pilot, app, screen_type, tries=50):
 
 
 async def answer_by_keys(pilot, app):
-    """Answer the decision on screen with keys: '1' for one pick; numbers then Enter for several."""
+    """Answer the decision on screen with keys: the first option for one pick (Enter, and Enter
+    again when the first line is a group of options); for several, the first options, none alike
+    another, each toggled on its line with Home, Down... and space, then Enter."""
     panel = app.screen.query_one(DecisionPanel)
     d = panel.decision
     assert d is not None, "no decision on screen"
     if d.many:  # the first options, none alike another (a `distinct` choice)
         picks, taken = [], set()
-        for i in range(min(9, len(d.options))):
+        for i in range(len(d.options)):
             if len(picks) < d.min and (d.keys is None or d.keys[i] not in taken):
                 picks.append(i)
                 taken.add(None if d.keys is None else d.keys[i])
-        await pilot.press(*[str(i + 1) for i in picks], "enter")
+        for i in picks:
+            line = next(k for k, row in enumerate(panel.rows) if i in row.members)
+            await pilot.press("home", *["down"] * line, "space")
+        await pilot.press("enter")
     else:
-        await pilot.press("1")
+        before = len(app.session.game.answers)
+        for _ in range(2):
+            await pilot.press("home", "enter")
+            await pilot.pause()
+            if len(app.session.game.answers) != before or app.screen.query_one(DecisionPanel).decision is not d:
+                break
     await pilot.pause()
 
 
@@ -120,7 +130,8 @@ def test_keyboard_game_of_guildhall_to_the_final_scores():
             while not isinstance(app.screen, GameOverScreen):
                 assert isinstance(app.screen, GameScreen), type(app.screen)
                 table = app.screen.query_one(TableView).text
-                assert "Ann (you)" in table and "vp:" in table  # every VP total is on the table
+                # every VP total is on the table, in each player's standing
+                assert "Ann (you)" in table and table.count(": VP cards ") == 2
                 await answer_by_keys(pilot, app)
                 answered += 1
                 assert answered < 600
@@ -327,6 +338,8 @@ def test_save_then_load_restores_the_game(tmp_path):
             dlg = await settle(pilot, app, PathScreen)
             dlg.query_one(Input).value = str(path)
             await pilot.press("enter")
+            await settle(pilot, app, ConfirmScreen)  # the game on screen has an unsaved move: asked first
+            await pilot.press("y")
             await settle(pilot, app, GameScreen)
             await pilot.pause()
             assert app.session.game.save() == saved
@@ -1030,3 +1043,12 @@ def test_the_decision_panel_says_why_an_option_cannot_be_chosen(tmp_path):
             await pilot.pause()
             assert labels(app.session.game.view(0), "table", None)[0] == d.options[0].label  # Ann played it
     asyncio.run(main())
+
+
+# ---------------------------------------------------------------- the saves folder (issue 17; tests: test_saves_folder.py)
+
+
+@pytest.fixture(autouse=True)
+def _saves_in_tmp(tmp_path_factory, monkeypatch):
+    """Saves made or listed by these tests go to a folder of their own, never the user's data folder."""
+    monkeypatch.setenv("JUX_DATA_DIR", str(tmp_path_factory.mktemp("jux-data")))

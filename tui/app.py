@@ -109,52 +109,117 @@ class JuxApp(App):
     # ------------------------------------------------------------ save, load, quit
 
     def ask_save(self, session: Session) -> None:
+        """Ask where to save: a new file in the saves folder is offered (a name typed without a
+        folder goes there too; a path with one, or with ~, goes where it says)."""
+        from interpreter.errors import JuxError
+
         from .screens.dialogs import PathScreen
+
+        try:
+            default = session.default_path()
+        except JuxError as e:  # (a $JUX_DATA_DIR that is no path): the user may still type one
+            self.notify(_one_line(f"No saves folder: {e}"), severity="warning", timeout=8, markup=False)
+            default = ""
 
         def done(path):
             if path:
                 self.save_session(session, path)
 
-        self.push_screen(PathScreen("Save the game to:", session.default_path()), done)
+        self.push_screen(PathScreen("Save the game to:", default), done)
 
     def save_session(self, session: Session, path) -> bool:
+        """Save; on failure say why in one line and keep the game as it is."""
         from interpreter.errors import JuxError
 
         try:
             written = session.save(path)
         except (OSError, JuxError, TypeError, ValueError) as e:
-            self.notify(f"Could not save to {path}: {getattr(e, 'strerror', None) or e}",
-                        severity="error", timeout=8, markup=False)
+            why = str(e) if isinstance(e, JuxError) else f"{path}: {getattr(e, 'strerror', None) or e}"
+            self.notify(_one_line(f"Not saved (the game goes on): {why}"), severity="error", timeout=8,
+                        markup=False)
             return False
-        self.notify(f"Saved to {written}", markup=False)
+        self.notify(_one_line(f"Saved to {written}"), markup=False)
         self._refresh_game()
         return True
 
     def ask_load(self, session: Session | None) -> None:
-        from .screens.dialogs import PathScreen
+        """The load dialog: the saves folder's saves, newest first, or a path typed. Loading over
+        a game with unsaved moves asks first."""
+        from interpreter.errors import JuxError
 
-        default = session.default_path() if session else ""
+        from .screens.dialogs import LoadScreen
+        from .session import list_saves, saves_dir
+
+        try:
+            folder = saves_dir()
+        except JuxError:
+            folder = None
+        saves = list_saves(folder) if folder is not None else []
 
         def done(path):
             if path:
-                self.load_session(path)
+                self.load_over(path)
 
-        self.push_screen(PathScreen("Load a saved game (or a game record) from:", default), done)
+        self.push_screen(LoadScreen("Load a saved game (or a game record)", saves, folder), done)
+
+    def load_over(self, path) -> bool:
+        """Load path in place of the game on screen: read it first (a file that does not load
+        changes nothing); when the game on screen has unsaved moves, ask before it is left."""
+        from .screens.dialogs import ConfirmScreen
+        from .session import load_target
+
+        from interpreter.errors import JuxError
+
+        try:
+            target = load_target(path)
+        except JuxError as e:  # (a ~name that is no user's)
+            self.notify(_one_line(f"Could not load it: {e}"), severity="error", timeout=8, markup=False)
+            return False
+        session = self._read_session(target)
+        if session is None:
+            return False
+        if not self._unsaved_game_shown():
+            self._show_loaded(session, path)
+            return True
+
+        def answer(yes):
+            if yes:
+                self._show_loaded(session, path)
+
+        moves = len(self.session.game.answers) - len(self.session.saved)
+        what = "moves that are not saved" if moves != 1 else "a move that is not saved"
+        self.push_screen(ConfirmScreen(f"This game has {what}. Load {Path(str(path)).name} "
+                                       "and lose them?", yes="Load", no="Cancel"), answer)
+        return True
+
+    def _unsaved_game_shown(self) -> bool:
+        from .screens.game import GameScreen
+
+        return (self.session is not None and self.session.dirty
+                and any(isinstance(s, GameScreen) and s.session is self.session for s in self.screen_stack))
 
     def load_session(self, path) -> bool:
         """Load a save; on failure tell why and keep the current game."""
+        session = self._read_session(path)
+        if session is None:
+            return False
+        self._show_loaded(session, path)
+        return True
+
+    def _read_session(self, path) -> Session | None:
         from interpreter.errors import JuxError
 
         kinds = [s.kind for s in self.session.seats] if self.session else (
             [s.kind for s in self.seats] if self.seats else None)
         try:
-            session = Session.load(path, kinds, paths=self.paths)
+            return Session.load(path, kinds, paths=self.paths)
         except JuxError as e:  # (the message names the file)
-            self.notify(f"Could not load it: {e}", severity="error", timeout=8, markup=False)
-            return False
+            self.notify(_one_line(f"Could not load it: {e}"), severity="error", timeout=8, markup=False)
+            return None
+
+    def _show_loaded(self, session: Session, path) -> None:
         self.show_session(session)
-        self.notify(f"Loaded {Path(path).name}", markup=False)
-        return True
+        self.notify(f"Loaded {Path(str(path)).name}", markup=False)
 
     def _refresh_game(self) -> None:
         from .screens.game import GameScreen
@@ -177,3 +242,7 @@ class JuxApp(App):
             self.push_screen(ConfirmScreen("This game is not saved. Quit anyway?"), done)
         else:
             self.exit()
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())

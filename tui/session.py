@@ -3,10 +3,16 @@ and whether it is saved. No Textual here, and no knowledge of any game."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import re
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 HUMAN = "human"
+DATA_ENV = "JUX_DATA_DIR"  # overrides the user's data folder (platformdirs) for saves
+SAVE_SUFFIX = ".save.json"
+MAX_LISTED = 200  # the newest saves the load dialog lists (the others can still be typed)
+MAX_LIST_BYTES = 8 * 1024 * 1024  # a bigger file is listed as unreadable (it can still be typed)
 
 
 class UndoRefused(Exception):
@@ -54,6 +60,7 @@ class Session:
                      for p, s in enumerate(self.seats) if not s.human}
         self.saved = [list(a) for a in game.answers]  # the answers when last saved or loaded
         self.path: Path | None = None
+        self._undo_cache = None  # (game, its number of answers, undo's plan or refusal)
 
     # ------------------------------------------------------------ seats
 
@@ -117,6 +124,38 @@ class Session:
         shuffle or a random draw happened) or the human came to know a card it did not know.
         Returns how many answers were taken back.
         """
+        before, taken = self._undo_plan()
+        self.game = before
+        self._undo_cache = None
+        return taken
+
+    def undo_refusal(self) -> str | None:
+        """Why undo would be refused now (the message undo() would give), or None when it is offered.
+        Worked out once per game position (the UI asks each time it draws its key bar)."""
+        try:
+            self._undo_plan()
+        except UndoRefused as e:
+            return str(e)
+        return None
+
+    def _undo_plan(self):
+        """(the game before the human's last answer, how many answers that takes back), or
+        UndoRefused; kept for the game and number of answers it was made for."""
+        game = self.game
+        cache = getattr(self, "_undo_cache", None)
+        if cache is not None and cache[0] is game and cache[1] == len(game.answers):
+            if isinstance(cache[2], UndoRefused):
+                raise cache[2]
+            return cache[2]
+        try:
+            plan = self._make_undo_plan(game)
+        except UndoRefused as e:
+            self._undo_cache = (game, len(game.answers), e)
+            raise
+        self._undo_cache = (game, len(game.answers), plan)
+        return plan
+
+    def _make_undo_plan(self, game):
         from interpreter.engine import Game
         from interpreter.errors import JuxError
 
@@ -126,38 +165,55 @@ class Session:
         if len(humans) > 1:
             raise UndoRefused("Undo is not offered with two or more human players at the table.")
         seat = humans[0]
-        answers = self.game.answers
+        answers = game.answers
         last = next((i for i in range(len(answers) - 1, -1, -1) if answers[i][0] == seat), None)
         if last is None:
             raise UndoRefused("Nothing to undo: you have not decided anything yet.")
-        record = self.game.record()
+        record = game.record()
         record["answers"] = [list(a) for a in answers[:last]]
         try:
             before = Game.from_record(record, rules=self.rules)
         except JuxError as e:  # (a game made through Python with names a record cannot hold)
             raise UndoRefused(f"Cannot undo: {e}") from None
-        now = self.game.state
+        now = game.state
         if before.state.rng != now.rng:
             raise UndoRefused("Cannot undo: something was shuffled or drawn at random since your last decision.")
         bit = 1 << seat
         if any(not k0 & bit and k1 & bit for k0, k1 in zip(before.state.k, now.k)):
             raise UndoRefused("Cannot undo: you have seen a hidden card since your last decision.")
-        taken = len(answers) - last
-        self.game = before
-        return taken
+        return before, len(answers) - last
 
     # ------------------------------------------------------------ save and load
 
     def save_data(self) -> dict:
         data = self.game.save()
-        data["tui"] = {"seats": [s.kind for s in self.seats]}
+        data["tui"] = {"seats": [s.kind for s in self.seats], "summary": self.summary()}
         return data
 
+    def summary(self) -> dict:
+        """What the load dialog lists of a save: the ruleset's title, the tiles, the players, the
+        round (the ruleset's `round` counter, when it has one) and the answers so far."""
+        from .tiles import variants_in_use
+
+        g = self.game
+        tiles = [info.title or name for info, name in variants_in_use(self.rules)
+                 if info is not None and info.fills]
+        out = {"title": self.rules.title, "tiles": tiles, "players": g.state.n,
+               "answers": len(g.answers), "over": bool(g.over)}
+        try:
+            round_ = g.view(None)["counters"].get("round")
+        except Exception:  # (a summary is a courtesy: never a reason for a save to fail)
+            round_ = None
+        if type(round_) is int:
+            out["round"] = round_
+        return out
+
     def save(self, path) -> Path:
-        """Write the game (game.save() plus who sits where) atomically. JuxError on failure."""
+        """Write the game (game.save() plus who sits where) atomically. JuxError on failure.
+        A relative path is taken in the saves folder (save_target)."""
         from interpreter.engine import save_json
 
-        path = _user_path(path)
+        path = save_target(path)
         save_json(self.save_data(), path)
         self.saved = [list(a) for a in self.game.answers]
         self.path = path
@@ -199,9 +255,170 @@ class Session:
         return s
 
     def default_path(self) -> str:
-        if self.path is not None:
-            return str(self.path)
-        return f"{self.rules.name}-{self.game.seed}.save.json"
+        """A new file in the saves folder, named after the ruleset, the seed and the time (never
+        the name of a save already there)."""
+        return str(new_save_path(self.rules.name, self.game.seed))
+
+
+# ------------------------------------------------------------ the saves folder
+
+
+def data_dir() -> Path:
+    """jux's folder for the user's files: $JUX_DATA_DIR when set, else the user's data folder
+    (platformdirs: ~/.local/share/jux on Linux). JuxError when $JUX_DATA_DIR cannot be a path."""
+    env = os.environ.get(DATA_ENV, "")
+    if env.strip():
+        return _user_path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_path("jux"))
+
+
+def saves_dir() -> Path:
+    """Where the terminal UI saves games (not made here: save_target makes it when a save goes there)."""
+    return data_dir() / "saves"
+
+
+def _make_saves_dir() -> Path:
+    from interpreter.errors import JuxError
+
+    folder = saves_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise JuxError(f"cannot make the saves folder {folder}: {e.strerror or e}") from None
+    if not folder.is_dir():
+        raise JuxError(f"cannot save in {folder}: not a folder")
+    return folder
+
+
+def new_save_path(ruleset: str, seed) -> Path:
+    """saves/RULESET-SEED-YYYYmmdd-HHMMSS.save.json, with -2, -3... when that name is taken."""
+    name = re.sub(r"[^\w.-]+", "_", str(ruleset)).strip("._") or "game"
+    stem = f"{name[:60]}-{seed}-{time.strftime('%Y%m%d-%H%M%S')}"
+    folder = saves_dir()
+    path, i = folder / f"{stem}{SAVE_SUFFIX}", 1
+    while os.path.lexists(path):
+        i += 1
+        path = folder / f"{stem}-{i}{SAVE_SUFFIX}"
+    return path
+
+
+def save_target(path) -> Path:
+    """The file a save named `path` goes to: ~ expanded; a relative name goes into the saves folder
+    (made when missing), with .save.json added when it has no .json ending. JuxError when not."""
+    from interpreter.errors import JuxError
+
+    path = _user_path(path)
+    if path.is_absolute():
+        try:
+            if path.parent == saves_dir():  # (the name offered): the folder is made on the first save
+                _make_saves_dir()
+        except JuxError:
+            pass  # the write says why it cannot
+        return path
+    if not path.name.lower().endswith(".json"):
+        path = path.with_name(path.name + SAVE_SUFFIX)
+    return _make_saves_dir() / path
+
+
+def load_target(path) -> Path:
+    """The file a load of `path` (typed in the load dialog) reads: a relative name found in the
+    saves folder is taken there, otherwise as given (relative to the current folder)."""
+    from interpreter.errors import JuxError
+
+    path = _user_path(path)
+    if not path.is_absolute():
+        try:
+            there = saves_dir() / path
+            if there.is_file():
+                return there
+        except (JuxError, OSError):
+            pass
+    return path
+
+
+@dataclass
+class SaveInfo:
+    """One file of the saves folder, as the load dialog lists it."""
+
+    path: Path
+    mtime: float
+    error: str | None = None  # why it cannot be read (then nothing below is known)
+    title: str = ""
+    tiles: list = field(default_factory=list)
+    players: int = 0
+    round: int | None = None
+    answers: int = 0
+    over: bool = False
+
+    @property
+    def progress(self) -> str:
+        if self.over:
+            return "game over"
+        if self.round is not None:
+            return f"round {self.round}"
+        return f"{self.answers} answer{'s' if self.answers != 1 else ''}"
+
+
+def list_saves(folder=None) -> list:
+    """The saves (and game records) in folder (default: the saves folder), newest first, at most
+    MAX_LISTED. A file that is not a readable save is listed with `error` set; never raises."""
+    try:
+        folder = saves_dir() if folder is None else Path(folder)
+        entries = []
+        with os.scandir(folder) as it:
+            for e in it:
+                if e.name.startswith(".") or not e.name.lower().endswith(".json"):
+                    continue
+                try:
+                    if e.is_file():
+                        entries.append((e.stat().st_mtime, e.name, Path(e.path)))
+                except OSError:
+                    continue
+    except Exception:  # no folder yet, not a folder, unreadable, a bad $JUX_DATA_DIR: nothing listed
+        return []
+    entries.sort(key=lambda x: (-x[0], x[1]))
+    return [_save_info(path, mtime) for mtime, _, path in entries[:MAX_LISTED]]
+
+
+def _save_info(path: Path, mtime: float) -> SaveInfo:
+    from interpreter.files import read_bytes_bounded
+    from interpreter.records import check_record, loads
+
+    try:
+        raw = read_bytes_bounded(path, MAX_LIST_BYTES)
+        data = loads(raw.decode("utf-8"), str(path))
+        check_record(data)
+    except UnicodeDecodeError:
+        return SaveInfo(path, mtime, error="not a text file")
+    except Exception as e:  # (JuxError mostly; whatever a foreign file does, it is one line here)
+        why = str(e)
+        if why.startswith(str(path)):  # (the dialog names the file)
+            why = why[len(str(path)):].lstrip(": ")
+        return SaveInfo(path, mtime, error=_line(why or type(e).__name__, 48))
+    info = SaveInfo(path, mtime, title=data["ruleset"], players=data["players"],
+                    tiles=list(data.get("variants") or []), answers=len(data["answers"]))
+    tui = data.get("tui")
+    summary = tui.get("summary") if isinstance(tui, dict) else None
+    if isinstance(summary, dict):  # written by Session.save; anyone may have edited it: each field checked
+        if isinstance(summary.get("title"), str) and summary["title"].strip():
+            info.title = summary["title"]
+        tiles = summary.get("tiles")
+        if isinstance(tiles, list) and all(isinstance(t, str) for t in tiles):
+            info.tiles = tiles
+        if type(summary.get("round")) is int:
+            info.round = summary["round"]
+        info.over = summary.get("over") is True
+    info.title = _line(info.title, 80)
+    info.tiles = [_line(t, 40) for t in info.tiles[:20]]
+    return info
+
+
+def _line(text: str, most: int) -> str:
+    """text as one short printable line."""
+    text = re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]+", " ", str(text)).strip()
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def _user_path(path) -> Path:

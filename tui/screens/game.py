@@ -40,6 +40,7 @@ class GameScreen(Screen):
         Binding("s", "save", "Save"),
         Binding("l", "load", "Load"),
         Binding("u", "undo", "Undo"),
+        Binding("u", "undo_refused", "Undo", show=False),  # when undo is not offered: u says why
         Binding("d", "bot_delay", "Bot delay"),
         Binding("r", "last_table", "Last table"),
         Binding("q", "app.quit", "Quit"),
@@ -114,6 +115,7 @@ class GameScreen(Screen):
         if self.session.dirty:
             status.append("  ·  unsaved", style="italic")
         self.query_one("#status", Static).update(status)
+        self._refresh_undo_key()
         log = self.query_one("#log", RichLog)
         if self.covered:
             log.clear()
@@ -137,6 +139,14 @@ class GameScreen(Screen):
         self._log_count = len(lines)
 
     # ------------------------------------------------------------ the loop
+
+    def _refresh_undo_key(self) -> None:
+        """Redraw the key bar when whether undo is offered may have changed (new answers, another
+        game, the table hidden or shown)."""
+        key = (self.session.game, len(self.game.answers), self.covered)
+        if key != getattr(self, "_undo_key", None):
+            self._undo_key = key
+            self.refresh_bindings()
 
     def advance(self) -> None:
         """Run bots until a human must decide or the game ends, then show that."""
@@ -210,7 +220,12 @@ class GameScreen(Screen):
         self.app.push_screen(TableScreen(table), closed)
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """The delay key only with bots at the table; the last-table key once a table was shown."""
+        """The delay key only with bots at the table; the last-table key once a table was shown;
+        undo only when the session would undo now (one human, and nothing learnt since: see
+        Session.undo), else u only says why (a key the footer does not show)."""
+        if action in ("undo", "undo_refused"):
+            offered = self.undo_offered()
+            return offered if action == "undo" else not offered
         if action == "bot_delay":
             return bool(self.session.bots)
         if action == "last_table":
@@ -314,6 +329,15 @@ class GameScreen(Screen):
     def key_n(self) -> None:
         if self.game.over:
             self.app.new_game()
+
+    def undo_offered(self) -> bool:
+        return not self.covered and self.session.undo_refusal() is None
+
+    def action_undo_refused(self) -> None:
+        if self.covered:
+            return
+        why = self.session.undo_refusal() or "Undo is not offered here."
+        self.notify(why, severity="warning", timeout=6, markup=False)
 
     def action_undo(self) -> None:
         """Take back the human's last decision (one human at the table), if nothing was revealed since."""

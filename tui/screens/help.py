@@ -22,11 +22,14 @@ def help_text(rules) -> Text:
     t.append(rules.title + "\n", style="bold underline")
     if spec.game.get("text"):
         t.append(_flat(spec.game["text"]) + "\n")
+    for title, text in (spec.game.get("help") or {}).items():  # how to play, the ruleset's words
+        t.append(f"\n{title}\n", style="bold underline")
+        t.append(_flat(text) + "\n")
     t.append("\n" + KEYS + "\n", style="italic")
     t.append_text(variants_text(rules))
     texts = rules.procedure_texts()
     if texts:
-        t.append("\nRules\n", style="bold underline")
+        t.append("\nPowers and rules\n", style="bold underline")
         for name, txt in texts.items():
             t.append(f"\n{name.replace('_', ' ')}\n", style="bold")
             t.append(_flat(txt) + "\n")

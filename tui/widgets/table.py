@@ -1,45 +1,27 @@
 """The table: every zone and counter of a view, drawn from what the ruleset declares.
 
-Shared zones first, then each player's zones and counters (a counter declared `show: false` is
-left out; one kept per key is a line of its own; a track, a row of spaces with the next one's data). Hidden cards are face-down markers; a
-hidden card whose back shows (a card kind's `back`) is a marker in its back's colour (when a back
-value names one), and the count says how many of each back: "3 face down: 2 blue, 1 red". A
-zone whose `group` names an attribute is drawn one group a line; when every visible card of a zone
-has an integer `value`, groups and zones show their totals. Card labels keep their own words, so a
-colour (when an attribute value names one) is never shown by colour alone. Marks (tokens on a card)
-follow its label in brackets: "card 5 [token 10]".
+Shared zones first, then each player's standing (the ruleset's `standing(p)`), counters (a counter
+declared `show: false` is left out; one kept per key is a line of its own; a track, a row of spaces
+with the next one's data) and zones. Hidden cards are face-down markers; a hidden card whose back
+shows (a card kind's `back`) is a marker in its back's colour (when a back value names one), and
+the count says how many of each back: "3 face down: 2 blue, 1 red". Identical cards side by side
+are one piece with a count ("green 4 ×2"). A zone whose `group` names an attribute is drawn one
+group a line. Totals only where the ruleset asks: a zone's `total` adds that attribute of the
+cards the player sees (each group's, and its `adds` zone's cards of that group), a face-down card
+counted as not known; `limit` shows each group against another zone's group total. Card labels
+keep their own words, so a colour (when an attribute value names one) is never shown by colour
+alone. Marks (tokens on a card) follow its label in brackets: "card 5 [token 10]".
 """
 from __future__ import annotations
-
-from functools import lru_cache
 
 from rich.text import Text
 from textual.widgets import Static
 
-from interpreter import tracks
+from .counters import counter_value, keyed_text, player_counter_lines, shown_counters, standing_text  # noqa: F401
+from .words import colour_style, humanize  # noqa: F401
 
 FACE_DOWN = "▮"
 MANY = 8  # more face-down cards than this are shown as a count only
-
-
-def humanize(name: str) -> str:
-    return str(name).replace("_", " ")
-
-
-@lru_cache(maxsize=256)
-def colour_style(word) -> str:
-    """A text style for an attribute value that names a colour (any CSS colour name), else ''."""
-    if not isinstance(word, str) or not word.isalpha():
-        return ""
-    from textual.color import Color, ColorParseError
-
-    try:
-        c = Color.parse(word)
-    except (ColorParseError, ValueError):
-        return ""
-    if c.brightness < 0.45:  # keep dark colours readable on a dark background
-        c = c.lighten(0.25)
-    return f"bold {c.hex6}"
 
 
 def card_style(card: dict) -> str:
@@ -138,20 +120,24 @@ def card_text(card: dict, defaults: dict | None = None) -> Text:
     return t
 
 
-def has_values(cards: list) -> bool:
-    shown = [c for c in cards if not c.get("hidden")]
-    return bool(shown) and all(type(c.get("value")) is int for c in shown)
-
-
 def cards_text(cards: list, defaults: dict | None = None) -> Text:
     """Labels of the visible cards, then the face-down ones as markers (or a count)."""
     out = Text()
     shown = [c for c in cards if not c.get("hidden")]
     hidden = [c for c in cards if c.get("hidden")]
-    for i, c in enumerate(shown):
+    runs: list = []  # identical cards next to each other are one piece with a count
+    for c in shown:
+        t = card_text(c, defaults)
+        if runs and runs[-1][0].plain == t.plain:
+            runs[-1][1] += 1
+        else:
+            runs.append([t, 1])
+    for i, (t, n) in enumerate(runs):
         if i:
             out.append(", ")
-        out.append_text(card_text(c, defaults))
+        out.append_text(t)
+        if n > 1:
+            out.append(f" ×{n}", style="bold")
     if hidden:
         if shown:
             out.append(" + ")
@@ -161,29 +147,73 @@ def cards_text(cards: list, defaults: dict | None = None) -> Text:
     return out
 
 
-def total(cards: list) -> int:
-    return sum(c.get("worth", c["value"]) for c in cards if not c.get("hidden"))
+def total(cards: list, attr: str = "value") -> int:
+    """What the visible cards add up to: each card's `worth` when the ruleset gives one, else attr."""
+    return sum(c.get("worth", c.get(attr)) or 0 for c in cards
+               if not c.get("hidden") and isinstance(c.get("worth", c.get(attr)), int))
 
 
-def zone_lines(title: str, cards: list, group: str | None, indent: str = "", defaults: dict | None = None) -> list:
-    """One zone as lines of Text: 'title: cards' or a title then one line per group."""
-    values = has_values(cards)
+class Zones:
+    """The zones of a view by (name, key, owner), with what the ruleset declares for the table."""
+
+    def __init__(self, view: dict, spec):
+        self.defs = spec.zones
+        self.by = {(z["name"], z["key"], z["owner"]): z["cards"] for z in view["zones"]}
+        self.added = {d["adds"] for d in self.defs.values() if isinstance(d, dict) and d.get("adds")}
+
+    def group_cards(self, zone: tuple, key, group: str) -> tuple:
+        """(the visible cards of the group key of zone (name, key, owner), the cards of the zone
+        it adds in for that group)."""
+        d = self.defs.get(zone[0]) or {}
+        cards = [c for c in self.by.get(zone, []) if c.get(group) == key and not c.get("hidden")]
+        extra = self.by.get((d.get("adds"), key, None), []) if d.get("adds") else []
+        return cards, extra
+
+    def group_total(self, zone: tuple, key) -> tuple:
+        """(the known total of the group key of zone (name, key, owner), its face-down cards)."""
+        d = self.defs.get(zone[0]) or {}
+        cards, extra = self.group_cards(zone, key, d.get("group"))
+        both = cards + extra
+        return total(both, d.get("total")), sum(1 for c in both if c.get("hidden"))
+
+
+def total_text(known: int, unknown: int) -> str:
+    return f"{known}" + (f" + {unknown} face down" if unknown else "")
+
+
+def zone_lines(zones: Zones, name: str, key, owner, indent: str = "", defaults: dict | None = None,
+               title: str | None = None) -> list:
+    """One zone as lines of Text: 'title: cards' or a title then one line per group (its `adds`
+    zone's cards in it, its total and the limit it is held to when the ruleset declares them)."""
+    d = zones.defs.get(name) or {}
+    cards = zones.by.get((name, key, owner), [])
+    group, attr = d.get("group"), d.get("total")
     shown = [c for c in cards if not c.get("hidden")]
     head = Text(indent)
-    head.append(title, style="bold")
-    if group and shown:
-        groups: dict = {}
-        for c in shown:
-            groups.setdefault(c.get(group), []).append(c)
-        head.append(f" ({len(cards)})" if not values else f" (total {total(cards)})")
+    head.append(title or d.get("title") or humanize(name), style="bold")
+    keys = list(dict.fromkeys(c.get(group) for c in shown)) if group else []
+    if group and d.get("adds"):  # groups with added cards only (a modifier over an empty colour)
+        keys += [k for (n, k, o), cs in zones.by.items() if n == d["adds"] and cs and k not in keys]
+    if group and keys:
+        head.append(f" ({len(cards)})")
         lines = [head]
-        for key, cs in groups.items():
+        for k in keys:
+            mine, extra = zones.group_cards((name, key, owner), k, group)
             t = Text(indent + "  ")
-            t.append(str(key), style=colour_style(key) or "bold")
+            t.append(str(k), style=colour_style(k) or "bold")
             t.append(": ")
-            t.append_text(cards_text(cs, defaults))
-            if values:
-                t.append(f"  = {total(cs)}", style="bold")
+            t.append_text(cards_text(mine, defaults))
+            if extra:
+                t.append(" + ")
+                t.append_text(cards_text(extra, defaults))
+            if attr:
+                known, unknown = zones.group_total((name, key, owner), k)
+                t.append(f"  = {total_text(known, unknown)}", style="bold")
+                if d.get("limit"):
+                    limit, hidden = zones.group_total((d["limit"], None, None), k)
+                    t.append(f"  (limit {total_text(limit, hidden)})")
+                    if known > limit and not hidden:
+                        t.append(" over", style="bold red")
             lines.append(t)
         hidden = [c for c in cards if c.get("hidden")]
         if hidden:
@@ -191,91 +221,9 @@ def zone_lines(title: str, cards: list, group: str | None, indent: str = "", def
         return lines
     head.append(": ")
     head.append_text(cards_text(cards, defaults))
-    if values and len(shown) > 1:
-        head.append(f"  = {total(cards)}", style="bold")
+    if attr and shown:
+        head.append(f"  = {total_text(total(cards, attr), len(cards) - len(shown))}", style="bold")
     return [head]
-
-
-def counter_value(spec_counters: dict, name: str, value, names: list) -> str:
-    if isinstance(value, dict):  # one per key (a seat's counter per player and per key)
-        return ", ".join(f"{humanize(k)} {counter_value(spec_counters, name, v, names)}" for k, v in value.items())
-    d = spec_counters.get(name)
-    if isinstance(d, dict) and d.get("seat") and isinstance(value, int) and 0 <= value < len(names):
-        return names[value]
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    return "—" if value is None else str(value)
-
-
-def shown_counters(spec) -> set:
-    """The counters the table draws: all but those declared `show: false`."""
-    return {n for n, d in (spec.counters or {}).items() if not (isinstance(d, dict) and d.get("show") is False)}
-
-
-def keyed_text(value: dict, spec_counters: dict, name: str, names: list) -> Text:
-    """A counter per key: 'blue 1, brown 0, ...' with each key in its colour when it names one."""
-    t = Text()
-    for i, (k, v) in enumerate(value.items()):
-        if i:
-            t.append(", ")
-        t.append(humanize(k), style=colour_style(k))
-        t.append(f" {counter_value(spec_counters, name, v, names)}")
-    return t
-
-
-def track_text(reached, spaces: list) -> Text:
-    """A marker on a track: '■■■□□ 3/5 · next: colour red, price 3' (the next space's data, each
-    value in its colour when it names one)."""
-    if not isinstance(reached, int) or isinstance(reached, bool):
-        return Text(str(reached))
-    n = len(spaces)
-    k = max(0, min(reached, n))
-    t = Text("■" * k, style="bold")
-    t.append("□" * (n - k), style="dim")
-    t.append(f" {reached}/{n}")
-    if k < n:
-        t.append("  next: ", style="dim")
-        for i, (thing, value) in enumerate(spaces[k].items()):
-            if i:
-                t.append(", ")
-            t.append(f"{humanize(thing)} ")
-            t.append(humanize(value), style=colour_style(value))
-    else:
-        t.append("  complete", style="dim")
-    return t
-
-
-def player_counter_lines(view: dict, spec, p: int, shown: set) -> tuple:
-    """Player p's counters: (Text for the head line: plain values; lines: one per counter kept per
-    key, and one per track)."""
-    cdefs = spec.counters or {}
-    names = view["names"]
-    head, lines = Text(), []
-    for name, value in view["counters"].items():
-        if not isinstance(value, list) or name not in shown:
-            continue
-        mine = value[p]
-        track = tracks.spaces(spec, name)
-        if track is not None and isinstance(mine, dict):  # a track per key: a line each
-            for k, v in mine.items():
-                line = Text(f"  {humanize(name)} ", style="bold")
-                line.append(humanize(k), style=colour_style(k))
-                line.append(" ")
-                line.append_text(track_text(v, track.get(k) or track.get(None) or []))
-                lines.append(line)
-        elif track is not None:
-            line = Text(f"  {humanize(name)} ", style="bold")
-            line.append_text(track_text(mine, track.get(None) or []))
-            lines.append(line)
-        elif isinstance(mine, dict):
-            line = Text(f"  {humanize(name)}: ", style="bold")
-            line.append_text(keyed_text(mine, cdefs, name, names))
-            lines.append(line)
-        else:
-            head.append(f"  ·  {humanize(name)}: {counter_value(cdefs, name, mine, names)}")
-    return head, lines
 
 
 def render_table(view: dict, spec, you: int | None = None) -> Text:
@@ -303,17 +251,20 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
     if glob:
         lines.append(glob)
 
-    # shared zones, keyed ones (one per item of a list) gathered under their name
+    # shared zones, keyed ones (one per item of a list) gathered under their name; a zone that
+    # adds into another's groups is drawn there
+    zones = Zones(view, spec)
     shared: dict = {}
     for z in view["zones"]:
-        if z["owner"] is None:
+        if z["owner"] is None and z["name"] not in zones.added:
             shared.setdefault(z["name"], []).append(z)
     for name, zs in shared.items():
         group = (zdefs.get(name) or {}).get("group")
+        ztitle = (zdefs.get(name) or {}).get("title") or humanize(name)
         if len(zs) == 1 and zs[0]["key"] is None:
-            lines.extend(zone_lines(humanize(name), zs[0]["cards"], group, defaults=md))
+            lines.extend(zone_lines(zones, name, None, None, defaults=md))
         elif not group:  # one line: "name: key cards · key cards"
-            t = Text(humanize(name), style="bold")
+            t = Text(ztitle, style="bold")
             t.append(": ")
             for i, z in enumerate(zs):
                 if i:
@@ -323,9 +274,9 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
                 t.append_text(cards_text(z["cards"], md))
             lines.append(t)
         else:
-            lines.append(Text(humanize(name), style="bold"))
+            lines.append(Text(ztitle, style="bold"))
             for z in zs:
-                lines.extend(zone_lines(str(z["key"]), z["cards"], group, indent="  ", defaults=md))
+                lines.extend(zone_lines(zones, name, z["key"], None, indent="  ", defaults=md, title=str(z["key"])))
 
     # each player's counters and zones (empty zones left out)
     for p, pname in enumerate(names):
@@ -336,6 +287,7 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
             head.append(" (you)")
         if p in waiting:
             head.append("  … deciding", style="italic")
+        head.append_text(standing_text(view, p))
         plain, counter_lines = player_counter_lines(view, spec, p, shown)
         head.append_text(plain)
         lines.append(head)
@@ -345,8 +297,7 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
             if z["owner"] != p or not z["cards"]:
                 continue
             any_zone = True
-            lines.extend(zone_lines(humanize(z["name"]), z["cards"], (zdefs.get(z["name"]) or {}).get("group"),
-                                    indent="  ", defaults=md))
+            lines.extend(zone_lines(zones, z["name"], z["key"], p, indent="  ", defaults=md))
         if not any_zone:
             lines.append(Text("  no cards", style="dim"))
     return Text("\n").join(lines)

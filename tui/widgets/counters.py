@@ -1,0 +1,110 @@
+"""Counters at the table: each seat's standing, plain counters on its head line, one line for a
+counter kept per key, a row of spaces for a track (interpreter/tracks.py). Nothing here names a
+game: what is shown and how comes from the ruleset (`show`, `track`, `standing`)."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from interpreter import tracks
+
+from .words import colour_style, humanize
+
+
+def counter_value(spec_counters: dict, name: str, value, names: list) -> str:
+    if isinstance(value, dict):  # one per key (a seat's counter per player and per key)
+        return ", ".join(f"{humanize(k)} {counter_value(spec_counters, name, v, names)}" for k, v in value.items())
+    d = spec_counters.get(name)
+    if isinstance(d, dict) and d.get("seat") and isinstance(value, int) and 0 <= value < len(names):
+        return names[value]
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return "—" if value is None else str(value)
+
+
+def shown_counters(spec) -> set:
+    """The counters the table draws: all but those declared `show: false`."""
+    return {n for n, d in (spec.counters or {}).items() if not (isinstance(d, dict) and d.get("show") is False)}
+
+
+def keyed_text(value: dict, spec_counters: dict, name: str, names: list) -> Text:
+    """A counter per key: 'blue 1, brown 0, ...' with each key in its colour when it names one."""
+    t = Text()
+    for i, (k, v) in enumerate(value.items()):
+        if i:
+            t.append(", ")
+        t.append(humanize(k), style=colour_style(k))
+        t.append(f" {counter_value(spec_counters, name, v, names)}")
+    return t
+
+
+def track_text(reached, spaces: list) -> Text:
+    """A marker on a track: '■■■□□ 3/5 · next: colour red, price 3' (the next space's data, each
+    value in its colour when it names one)."""
+    if not isinstance(reached, int) or isinstance(reached, bool):
+        return Text(str(reached))
+    n = len(spaces)
+    k = max(0, min(reached, n))
+    t = Text("■" * k, style="bold")
+    t.append("□" * (n - k), style="dim")
+    t.append(f" {reached}/{n}")
+    if k < n:
+        t.append("  next: ", style="dim")
+        for i, (thing, value) in enumerate(spaces[k].items()):
+            if i:
+                t.append(", ")
+            t.append(f"{humanize(thing)} ")
+            t.append(humanize(value), style=colour_style(value))
+    else:
+        t.append("  complete", style="dim")
+    return t
+
+
+def player_counter_lines(view: dict, spec, p: int, shown: set) -> tuple:
+    """Player p's counters: (Text for the head line: plain values; lines: one per counter kept per
+    key, and one per track)."""
+    cdefs = spec.counters or {}
+    names = view["names"]
+    head, lines = Text(), []
+    for name, value in view["counters"].items():
+        if not isinstance(value, list) or name not in shown:
+            continue
+        mine = value[p]
+        track = tracks.spaces(spec, name)
+        if track is not None and isinstance(mine, dict):  # a track per key: a line each
+            for k, v in mine.items():
+                line = Text(f"  {humanize(name)} ", style="bold")
+                line.append(humanize(k), style=colour_style(k))
+                line.append(" ")
+                line.append_text(track_text(v, track.get(k) or track.get(None) or []))
+                lines.append(line)
+        elif track is not None:
+            line = Text(f"  {humanize(name)} ", style="bold")
+            line.append_text(track_text(mine, track.get(None) or []))
+            lines.append(line)
+        elif isinstance(mine, dict):
+            line = Text(f"  {humanize(name)}: ", style="bold")
+            line.append_text(keyed_text(mine, cdefs, name, names))
+            lines.append(line)
+        else:
+            head.append(f"  ·  {humanize(name)}: {counter_value(cdefs, name, mine, names)}")
+    return head, lines
+
+
+def standing_text(view: dict, p: int) -> Text:
+    """Seat p's standing as the ruleset gives it ('  ·  score 23: hometown 15, bonus cards 4,
+    gold 4'; the score is the sum of the parts), or nothing when it gives none."""
+    standing = view.get("standing")
+    if not standing or p >= len(standing):
+        return Text()
+    parts = standing[p]
+    t = Text("  ·  ")
+    numbers = [v for _, v in parts if isinstance(v, int) and not isinstance(v, bool)]
+    if numbers and len(numbers) == len(parts):
+        t.append(f"score {sum(numbers)}", style="bold")
+        if len(parts) > 1:
+            t.append(": " + ", ".join(f"{name} {v}" for name, v in parts))
+    else:
+        t.append(", ".join(f"{name} {v}" for name, v in parts))
+    return t
