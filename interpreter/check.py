@@ -357,6 +357,8 @@ class Checker:
             self.bind(s.pattern, scope)
             if s.label is not None:
                 self.expr(s.label, scope)
+            if s.hint is not None:
+                self.expr(s.hint, scope)
         elif t is Simultaneously:
             self.expr(s.iter, scope)
             inner = set(scope)

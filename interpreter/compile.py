@@ -293,6 +293,7 @@ class Compiler:
         self.routines: list = []  # resumable routine function names, by id
         self.routine_ids: dict = {}
         self.labels: list = []
+        self.hints: dict = {}  # label id -> (pos, code) of its choose's hint
         self.prompts: list = []
         self.unavailables: list = []
         self.uid = itertools.count()
@@ -1096,7 +1097,9 @@ class Compiler:
             b.append((0, f"{self._pat(s.pattern, ctx.env)} = T[3]", s.pos))
 
     def _label_fn(self, s, ctx) -> int:
-        if s.label is None:
+        """The label (and hint) of a choose's options, as functions of the locals and the option,
+        worked out only when a player looks; -1 when the options read as their values."""
+        if s.label is None and s.hint is None:
             return -1
         lid = len(self.labels)
         env = dict(ctx.env)
@@ -1105,8 +1108,10 @@ class Compiler:
                 env[n] = f"o[{i}]"
         else:
             env[s.pattern.names[0]] = "o"
-        code = self.text(s.label, Ctx(env, True))
+        code = self.text(s.label, Ctx(env, True)) if s.label is not None else "(o,)"
         self.labels.append((s.pos, code))
+        if s.hint is not None:
+            self.hints[lid] = (s.hint.pos, self.text(s.hint, Ctx(env, True)))
         return lid
 
     def _prompt_fn(self, s, ctx) -> int:
@@ -1299,6 +1304,10 @@ class Compiler:
             o.emit(0, f"def LBL{i}(S, L, o):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
             o.emit(1, f"return {code}", pos)
+        for i, (pos, code) in self.hints.items():
+            o.emit(0, f"def HNT{i}(S, L, o):", pos)
+            o.emit(1, "Z = S.z; V = S.v", pos)
+            o.emit(1, f"return {code}", pos)
         for i, (pos, code) in enumerate(self.prompts):
             o.emit(0, f"def PR{i}(S, L):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
@@ -1456,6 +1465,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
         "card_backs": backs, "hidden_labels": hidden, "back_keys": back_keys,
         "labels": tuple(ns[f"LBL{i}"] for i in range(len(c.labels))),
+        "hints": {i: ns[f"HNT{i}"] for i in c.hints},
         "prompts": tuple(ns[f"PR{i}"] for i in range(len(c.prompts))),
         "unavailables": tuple(ns[f"UN{i}"] for i in range(len(c.unavailables))),
         "score": ns.get("F_score"), "tiebreak": ns.get("F_tiebreak"),

@@ -16,6 +16,7 @@ class Option:
     id: int
     label: str
     value: object
+    hint: str | None = None  # what choosing it would do, in the rules' words (a choose's `hint`)
 
 
 def _option_numbers(choice: list, n: int) -> bool:
@@ -86,14 +87,20 @@ class Decision:
             d = self._t[2]
             L = self._t[0][-1][2]
             out = []
+            hint_fn = g.rules.hint_fns.get(d[5])
             for i, v in enumerate(self.values):
                 if d[5] >= 0:
                     label = g._render(g.rules.label_fns[d[5]](g.state, L, v), self.player)
                 else:
                     label = g._render_value(v, self.player)
-                out.append(Option(i, label, v))
+                hint = g._render(hint_fn(g.state, L, v), self.player) if hint_fn is not None else None
+                out.append(Option(i, label, v, hint or None))
             self._options = out
         return self._options
+
+    def text(self, value) -> str:
+        """A value of the rules (a card, a seat, a tuple of them) as the deciding player reads it."""
+        return self._game._render_value(value, self.player)
 
     @property
     def unavailable(self) -> list:

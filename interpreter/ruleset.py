@@ -47,6 +47,7 @@ class Ruleset:
         self.routines = c["routines"]
         # the rules' functions the engine, views and bots call: an error in one names its rule
         self.label_fns = [self._located(f) for f in c["labels"]]
+        self.hint_fns = {i: self._located(f) for i, f in c["hints"].items()}  # by label id
         self.prompt_fns = [self._located(f) for f in c["prompts"]]
         self.unavailable_fns = [self._located(f) for f in c["unavailables"]]
         self.score_fn = self._located(c["score"])

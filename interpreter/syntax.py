@@ -226,6 +226,7 @@ class Choose(Node):
     optional: bool  # may be declined
     unavailable: Optional[Expr] = None  # (thing, reason) pairs: what cannot be chosen now, and why
     distinct: Optional["Lambda"] = None  # `distinct x -> key`: no two options with the same key picked
+    hint: Optional[Expr] = None  # what an option would do, shown beside its label
 
 
 @dataclass(frozen=True)
@@ -611,7 +612,7 @@ class _Build(Transformer):
     def choose_stmt(self, meta, items):
         pattern, options, *opts = items
         kw = {"by": None, "prompt": None, "label": None, "count": None, "upto": None, "optional": False,
-              "unavailable": None, "distinct": None}
+              "unavailable": None, "distinct": None, "hint": None}
         for name, value, pos in opts:
             if name != "optional" and kw[name] is not None:
                 raise RuleError(pos, f"'choose' has two '{'pick' if name in ('count', 'upto') else name}' clauses")
@@ -628,6 +629,9 @@ class _Build(Transformer):
 
     def opt_label(self, meta, items):
         return ("label", items[0], self._p(meta))
+
+    def opt_hint(self, meta, items):
+        return ("hint", items[0], self._p(meta))
 
     def opt_unavailable(self, meta, items):
         return ("unavailable", items[0], self._p(meta))

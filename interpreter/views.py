@@ -113,7 +113,8 @@ class Views:
             "ruleset": self.rules.name, "player": player, "players": S.n, "names": list(self.names),
             "zones": zones, "counters": counters,
             "decisions": [{"id": d.id, "player": d.player, "prompt": d.prompt, "min": d.min, "max": d.max,
-                           "options": [{"id": o.id, "label": o.label} for o in d.options]} for d in mine],
+                           "options": [dict({"id": o.id, "label": o.label}, **({"hint": o.hint} if o.hint else {}))
+                                       for o in d.options]} for d in mine],
             "waiting_for": sorted({d.player for d in self.pending}),
             "log": self.log_lines(player), "tables": self.tables(player), "over": self.over,
             "scores": self.scores if self.over else None,

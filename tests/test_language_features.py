@@ -244,3 +244,44 @@ def test_bots_answer_distinct_choices_legally(tmp_path):
             h = Game.new(rules, 2, seed=seed, start=False)
             h.autoplay(pick=random_picker(random.Random(seed).random), direct=direct)
             assert h.counter("out") == [1, 2, 3]
+
+
+def test_choose_hint_says_what_an_option_would_do_as_each_player_may_read_it(tmp_path):
+    rules = rules_with(tmp_path, procedures="""
+        t: |
+          shuffle deck
+          move top(deck) to hand[0]
+          choose c from deck by 0 prompt "Take a card?" hint "{c.value + gold[0]} gold, then {top(hand[0])}"
+          gold[0] = c.value
+        """)
+    g = Game.new(rules, 2, seed=1)
+    d = g.pending[0]
+    for o in d.options:
+        assert o.label == g.rules.card_labels[o.value] or o.label == "a face-down card"
+        assert o.hint.startswith(f"{g.rules.card_attrs[o.value]['value']} gold, then ")
+    # the card in hand reads as seat 0 knows it, in the hint as anywhere
+    hand = [c for c in g.state.z[rules.layout.zone_names(2).index("hand[0]")]][0]
+    assert d.options[0].hint.endswith(rules.card_labels[hand])
+    view = g.view(0)["decisions"][0]["options"][0]
+    assert view["hint"] == d.options[0].hint
+    g.apply(0, player=0)
+    assert g.over
+
+
+def test_a_choose_without_hint_has_options_without_one(tmp_path):
+    rules = rules_with(tmp_path, procedures="""
+        t: |
+          choose c from [1, 2] by 0 label "take {c}"
+          gold[0] = c
+        """)
+    g = Game.new(rules, 1, seed=1)
+    assert [(o.label, o.hint) for o in g.pending[0].options] == [("take 1", None), ("take 2", None)]
+    assert "hint" not in g.view(0)["decisions"][0]["options"][0]
+
+
+def test_a_hint_is_checked_like_a_label(tmp_path):
+    errs = errors(tmp_path, procedures="""
+        t: |
+          choose c from [1, 2] by 0 hint "{gold_x[0]}"
+        """)
+    assert any("unknown name 'gold_x'" in e for e in errs), errs

@@ -33,133 +33,43 @@ What the lines show:
 
 Answers go up as a DecisionPanel.Answered message: an option's index (None: declined), or a list of
 them in the order chosen (a multi-pick).
+
+This module holds the widget (DecisionPanel: showing, the keys, answering). Which lines there are
+(merged, grouped, filtered; numbers typed; toggles) is option_rows.py, how they read option_text.py,
+the list itself (ChoiceList, the lines' ids) choice_list.py; the names are re-exported here.
 """
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-DECLINE = "decline"
-CONFIRM = "confirm"
-BACK = "back"
-ROW = "row-"
+from .choice_list import BACK, CONFIRM, DECLINE, ROW, ChoiceList
+from .option_rows import MANY, Row, groups_of, option_hint, read_number, row_toggled, rows_of, toggled
+from .option_text import (back_text, confirm_text, decline_text, groups_fit, hint_text, number_width,
+                          row_text)
 
-MANY = 9  # more lines than this: numbers of two digits, the keys' hint; more options: two steps
+__all__ = ["BACK", "CONFIRM", "DECLINE", "DIGIT_WAIT", "MANY", "ROW", "ChoiceList", "DecisionPanel", "Row",
+           "groups_of", "option_hint"]
+
 DIGIT_WAIT = 1.0  # seconds a typed digit waits for the next one
-
-
-def option_hint(option) -> str:
-    """The consequence the rules give for an option ("draws a card"), or ''."""
-    hint = getattr(option, "hint", None)
-    return hint.strip() if isinstance(hint, str) else ""
-
-
-class Row:
-    """A numbered line of the list: one option, several identical ones, or a group (its options)."""
-
-    __slots__ = ("members", "name", "group")
-
-    def __init__(self, members: list, name: str = "", group: bool = False) -> None:
-        self.members = members
-        self.name = name
-        self.group = group
-
-
-def _hashable(x):
-    try:
-        hash(x)
-        return x
-    except TypeError:
-        return repr(x)
-
-
-def _item_label(decision, item) -> str:
-    """A part of an option's value (a card, a name) as text for the deciding player."""
-    game = getattr(decision, "_game", None)
-    render = getattr(game, "_render_value", None)
-    if render is not None:
-        try:
-            text = render(item, decision.player)
-            if isinstance(text, str) and text:
-                return text
-        except Exception:  # noqa: BLE001 - a label is a nicety; the raw value will do
-            pass
-    return str(item)
-
-
-def _is_card(x) -> bool:
-    try:
-        from interpreter.state import Card
-    except ImportError:  # pragma: no cover
-        return False
-    return type(x) is Card
-
-
-def groups_of(decision) -> list | None:
-    """[(name, [option index, ...]), ...] in the order of the options when more than nine options
-    are tuples whose item at one place (a card, preferably; else a name) is shared by several;
-    None when they do not group usefully (every item distinct, or all one)."""
-    opts = decision.options
-    values = [o.value for o in opts]
-    if len(opts) <= MANY or not all(isinstance(v, tuple) and len(v) >= 2 for v in values):
-        return None
-    best = None
-    for at in range(min(len(v) for v in values)):
-        items = [v[at] for v in values]
-        if len({_hashable(x) for x in items}) < 2:
-            continue
-        names: dict = {}
-        for i, x in enumerate(items):
-            names.setdefault(_item_label(decision, x), []).append(i)
-        if not 1 < len(names) < len(values):
-            continue
-        found = list(names.items())
-        if all(_is_card(x) for x in items):
-            return found
-        if best is None:
-            best = found
-    return best
-
-
-class ChoiceList(OptionList):
-    """An OptionList where Enter confirms and a click (or space) toggles in multi-pick mode."""
-
-    BINDINGS = [
-        Binding("enter", "confirm", "Choose", show=False),
-        Binding("space", "toggle", "Toggle", show=False),
-    ]
-
-    class Confirm(Message):
-        pass
-
-    class Toggle(Message):
-        def __init__(self, index: int) -> None:
-            super().__init__()
-            self.index = index
-
-    many = False
-
-    def action_confirm(self) -> None:
-        if self.many:
-            self.post_message(self.Confirm())
-        else:
-            self.action_select()
-
-    def action_toggle(self) -> None:
-        if self.many and self.highlighted is not None and self.get_option_at_index(self.highlighted).id != CONFIRM:
-            self.post_message(self.Toggle(self.highlighted))
 
 
 class DecisionPanel(Vertical):
     """Shows the decision of the seat at the keyboard, or what the table waits for."""
 
-    decision = None
-    _groups = None
+    decision = None  # the decision shown (None: none)
+    selected: list  # in a multi-pick: the options chosen, in the order chosen
+    rows: list  # the numbered lines (option_rows.Row)
+    filter = ""  # the filter's text
+    typing = False  # the filter is being typed
+    group: str | None = None  # the group whose options are listed (None: the groups, or no groups)
+    digits = ""  # the digits of a number being typed
+    _groups: list | None = None  # the groups (groups_of), None: one step
+    _timer = None  # the wait for a number's next digit
+    _width = 0  # the panel's width at its last resize
 
     class Answered(Message):
         def __init__(self, decision, choice) -> None:
@@ -173,16 +83,7 @@ class DecisionPanel(Vertical):
         yield ChoiceList(id="options")
 
     def on_mount(self) -> None:
-        self.decision = None
-        self.selected: list = []
-        self.rows: list = []
-        self.filter = ""
-        self.typing = False
-        self.group: str | None = None
-        self.digits = ""
-        self._groups: list | None = None
-        self._timer = None
-        self.wait("")
+        self.wait("")  # its _reset sets the state below
 
     # ------------------------------------------------------------ showing
 
@@ -236,123 +137,28 @@ class DecisionPanel(Vertical):
         d = self.decision
         return d is not None and not d.many and d.min == 0
 
-    def _merged(self, indices) -> list:
-        """Rows of the options at indices, identical ones (label and hint) as one row."""
-        d = self.decision
-        rows: dict = {}
-        for i in indices:
-            o = d.options[i]
-            rows.setdefault((o.label, option_hint(o)), []).append(i)
-        return [Row(members) for members in rows.values()]
-
     def _rows(self) -> list:
         """The numbered lines now: filtered, the groups, one group's options, or all options."""
-        d = self.decision
-        every = range(len(d.options))
-        if self.filter:
-            text = self.filter.casefold()
-            return self._merged([i for i in every if text in d.options[i].label.casefold()])
-        if self._groups is None:
-            return self._merged(every)
-        if self.group is not None:
-            for name, members in self._groups:
-                if name == self.group:
-                    return self._merged(members)
-            self.group = None
-        out = []
-        for name, members in self._groups:
-            inner = self._merged(members)
-            out.append(inner[0] if len(inner) == 1 else Row(members, name, group=True))
-        return out
-
-    def _row_text(self, k: int, row: Row, width: int, long: bool = True) -> Text:
-        d = self.decision
-        t = Text(f"{k + 1}.".rjust(width) + " ", style="bold")
-        chosen = [m for m in row.members if m in self.selected]
-        if row.group:  # "card 4  (2 choices)", or where one such line does not fit: "card 4 ›2"
-            t.append(row.name)
-            t.append(self._leads_to(row, long), style="dim")
-            return t
-        first = d.options[row.members[0]]
-        if d.many:
-            t.append("[x] " if chosen else "[ ] ")
-        taken = {d.keys[j]: j for j in self.selected} if d.keys is not None else {}
-        alike = not chosen and d.keys is not None and d.keys[row.members[0]] in taken
-        t.append(self._short(first.label), style="dim" if alike else "")
-        hint = option_hint(first)
-        if hint:
-            t.append(f" — {hint}", style="dim")
-        if len(row.members) > 1:
-            count = len(row.members)
-            t.append(f"  ({len(chosen)} of {count} chosen)" if chosen else f"  (x{count})", style="dim")
-        if alike:  # a `distinct` choice: one like it is chosen (choosing this one swaps them)
-            t.append(f"  (like {d.options[taken[d.keys[row.members[0]]]].label}, chosen)", style="dim italic")
-        return t
-
-    def _leads_to(self, row: Row, long: bool) -> str:
-        """How many choices a group line leads to (and how many of them are chosen)."""
-        n = len(self._merged(row.members))
-        chosen = sum(m in self.selected for m in row.members)
-        if long:
-            return f"  ({n} choices" + (f", {chosen} chosen)" if chosen else ")")
-        return f" ›{n}" + (f" ({chosen} chosen)" if chosen else "")
-
-    def _short(self, label: str) -> str:
-        """In a group's options, the label without the group's name it starts with ("card 7: take
-        2 coins" under "card 7" reads "take 2 coins")."""
-        name = self.group
-        if name is None or self.filter or not label.startswith(name):
-            return label
-        rest = label[len(name):]
-        short = rest.lstrip(" :,;-—–")
-        return short if short and rest[:1] in " :,;-—–" else label
+        rows, self.group = rows_of(self.decision, self._groups, self.group, self.filter)
+        return rows
 
     def _lines(self) -> list:
+        """The numbered lines, then decline, back (in a group) or confirm (a multi-pick)."""
         d = self.decision
-        width = len(str(len(self.rows))) + 1
+        width = number_width(self.rows)
         room = self.scrollable_content_region.width - 2  # the list's scroll bar, when it has one
-        long = room <= 0 or all(width + 1 + cell_len(row.name + self._leads_to(row, True)) <= room
-                                for row in self.rows if row.group)
-        out = [Option(self._row_text(k, row, width, long), id=f"{ROW}{k}") for k, row in enumerate(self.rows)]
+        long = groups_fit(d, self.rows, self.selected, width, room)
+        group = None if self.filter else self.group  # filtered: the labels in full
+        out = [Option(row_text(d, k, row, width, self.selected, group, long), id=f"{ROW}{k}")
+               for k, row in enumerate(self.rows)]
         pad = " " * (width + 1)
         if self._declinable and (self.group is None or self.filter):
-            out.append(Option(Text(f"{pad}(none: decline)", style="italic"), id=DECLINE))
+            out.append(Option(decline_text(pad), id=DECLINE))
         if self.group is not None and not self.filter:
-            out.append(Option(Text(f"{pad}‹ back (Esc)", style="italic"), id=BACK))
+            out.append(Option(back_text(pad), id=BACK))
         if d.many:
-            n = len(self.selected)
-            ok = d.min <= n <= d.max
-            out.append(Option(Text(f"{pad}✓ confirm ({n} chosen)" if ok else f"{pad}({n} chosen)",
-                                   style="bold" if ok else "dim"), id=CONFIRM))
+            out.append(Option(confirm_text(d, self.selected, pad), id=CONFIRM))
         return out
-
-    def _hint(self) -> Text:
-        """The line above the list: the filter, the group, a number being typed, or the keys."""
-        d = self.decision
-        t = Text()
-        if self.typing or self.filter:
-            t.append("filter: ", style="dim")
-            t.append(self.filter, style="bold")
-            if self.typing:
-                t.append("▏", style="bold")
-            t.append(f"  {len(self.rows)} of {len(self._merged(range(len(d.options))))}", style="dim")
-            t.append("  Enter: done, Esc: clear" if self.typing else "  Esc: clear", style="dim")
-        elif self.group is not None:
-            t.append("‹ ", style="dim")
-            t.append(self.group, style="bold")
-            t.append("  Esc: back", style="dim")
-        if self.digits:
-            t.append("\n" if t.plain else "")
-            t.append(f"number: {self.digits}…", style="bold")
-            t.append("  (Enter, or wait)", style="dim")
-        elif not self.typing and (len(self.rows) > MANY or len(d.options) > MANY):
-            keys = []
-            if len(self.rows) > MANY:
-                keys.append("12: type 1 2")
-            keys.append("/: filter")
-            t.append("\n" if t.plain else "")
-            t.append(" · ".join(keys), style="dim")
-        return t
 
     def _refresh(self, highlight: int | None = None) -> None:
         """Draw the list again; highlight: the line to highlight (None: the same line as before)."""
@@ -364,12 +170,10 @@ class DecisionPanel(Vertical):
         ol.set_options(self._lines())
         if ol.option_count:
             ol.highlighted = min(max(keep or 0, 0), ol.option_count - 1)
-        hint = self._hint()
+        hint = hint_text(self.decision, self.rows, self.filter, self.typing, self.group, self.digits)
         static = self.query_one("#hint", Static)
         static.update(hint)
         static.display = bool(hint.plain)
-
-    _width = 0
 
     def on_resize(self, event) -> None:
         """A group's line says how many choices it leads to at length when the lines have room."""
@@ -457,13 +261,13 @@ class DecisionPanel(Vertical):
         typed = self.digits + str(n)
         self._stop_timer()
         self.digits = ""
-        count = len(self.rows)
-        k = int(typed)
-        if typed.startswith("0") or k > count:
+        number = read_number(typed, len(self.rows))
+        if number is None:
             self.app.bell()
             self._refresh()
             return
-        if k * 10 <= count:  # a longer number may follow: wait for its next digit
+        k, longer = number
+        if longer:  # a longer number may follow: wait for its next digit
             self.digits = typed
             self.query_one(ChoiceList).highlighted = k - 1
             self._timer = self.set_timer(DIGIT_WAIT, self._digits_done)
@@ -515,39 +319,21 @@ class DecisionPanel(Vertical):
     def toggle_row(self, row: Row) -> None:
         """In a multi-pick: choose one more of the row's options, or (all of them chosen, or no more
         may be) clear them."""
-        d = self.decision
-        chosen = [m for m in row.members if m in self.selected]
-        keys = d.keys
-        taken = {keys[m] for m in chosen} if keys is not None else set()
-        free = [m for m in row.members if m not in self.selected and (keys is None or keys[m] not in taken)]
-        if free and (len(self.selected) < d.max or (not chosen and self._alike(free[0]))):
-            self.toggle(free[0])
-        elif chosen:
-            for m in chosen:
-                self.selected.remove(m)
-            self._refresh()
-        else:
-            self.app.bell()
-
-    def _alike(self, i: int) -> bool:
-        d = self.decision
-        return d.keys is not None and any(j != i and d.keys[j] == d.keys[i] for j in self.selected)
+        self._select(row_toggled(self.decision, self.selected, row.members))
 
     def toggle(self, i: int) -> None:
         """In a multi-pick: choose option i, or leave it out when it was chosen."""
         d = self.decision
         if d is None or not d.many or not 0 <= i < len(d.options):
             return
-        alike = [j for j in self.selected if d.keys is not None and j != i and d.keys[j] == d.keys[i]]
-        if i in self.selected:
-            self.selected.remove(i)
-        elif alike:  # no two alike: this one takes the place of the one like it
-            self.selected[self.selected.index(alike[0])] = i
-        elif len(self.selected) < d.max:
-            self.selected.append(i)
-        else:
+        self._select(toggled(d, self.selected, i))
+
+    def _select(self, chosen: list | None) -> None:
+        """The chosen options are now these (None: no change may be made, the bell rings)."""
+        if chosen is None:
             self.app.bell()
             return
+        self.selected[:] = chosen
         self._refresh()
 
     def confirm(self) -> None:

@@ -1,0 +1,188 @@
+"""The numbered lines of a decision's options, worked out without Textual (the decision panel,
+tui/widgets/decision.py, draws them and handles the keys).
+
+Plain functions of a decision (its options, min, max, keys, player) and the panel's state:
+
+- identical options (the same label and hint) as one Row with its members (merged);
+- more than nine options whose values are tuples sharing a card (or a name) in two steps: the
+  groups (groups_of), then one group's options (rows_of);
+- the filter (rows_of: the options whose label contains the text, case ignored);
+- a number typed one digit at a time (read_number);
+- what a toggle in a multi-pick chooses (toggled, row_toggled).
+"""
+from __future__ import annotations
+
+MANY = 9  # more lines than this: numbers of two digits, the keys' hint; more options: two steps
+SEPARATORS = " :,;-—–"  # what may stand between a group's name and the rest of an option's label
+
+
+def option_hint(option) -> str:
+    """The consequence the rules give for an option ("draws a card"), or ''."""
+    hint = getattr(option, "hint", None)
+    return hint.strip() if isinstance(hint, str) else ""
+
+
+class Row:
+    """A numbered line of the list: one option, several identical ones, or a group (its options)."""
+
+    __slots__ = ("members", "name", "group")
+
+    def __init__(self, members: list, name: str = "", group: bool = False) -> None:
+        self.members = members
+        self.name = name
+        self.group = group
+
+
+def _hashable(x):
+    try:
+        hash(x)
+        return x
+    except TypeError:
+        return repr(x)
+
+
+def item_label(decision, item) -> str:
+    """A part of an option's value (a card, a name) as text for the deciding player: the
+    decision's text(value) where it has one, else the raw value."""
+    text = getattr(decision, "text", None)
+    if text is not None:
+        try:
+            out = text(item)
+            if isinstance(out, str) and out:
+                return out
+        except Exception:  # noqa: BLE001 - a label is a nicety; the raw value will do
+            pass
+    return str(item)
+
+
+def _is_card(x) -> bool:
+    try:
+        from interpreter.state import Card
+    except ImportError:  # pragma: no cover
+        return False
+    return type(x) is Card
+
+
+def groups_of(decision) -> list | None:
+    """[(name, [option index, ...]), ...] in the order of the options when more than nine options
+    are tuples whose item at one place (a card, preferably; else a name) is shared by several;
+    None when they do not group usefully (every item distinct, or all one)."""
+    opts = decision.options
+    values = [o.value for o in opts]
+    if len(opts) <= MANY or not all(isinstance(v, tuple) and len(v) >= 2 for v in values):
+        return None
+    best = None
+    for at in range(min(len(v) for v in values)):
+        items = [v[at] for v in values]
+        if len({_hashable(x) for x in items}) < 2:
+            continue
+        names: dict = {}
+        for i, x in enumerate(items):
+            names.setdefault(item_label(decision, x), []).append(i)
+        if not 1 < len(names) < len(values):
+            continue
+        found = list(names.items())
+        if all(_is_card(x) for x in items):
+            return found
+        if best is None:
+            best = found
+    return best
+
+
+def merged(decision, indices) -> list:
+    """Rows of the options at indices, identical ones (label and hint) as one row."""
+    rows: dict = {}
+    for i in indices:
+        o = decision.options[i]
+        rows.setdefault((o.label, option_hint(o)), []).append(i)
+    return [Row(members) for members in rows.values()]
+
+
+def rows_of(decision, groups: list | None, group: str | None, text: str = "") -> tuple[list, str | None]:
+    """The numbered lines now, and the group they are in: the options whose label contains text
+    (a filter), else the options of the group named group, else the groups (from groups_of; a
+    group of identical options is their one line), else all options. A group no longer among
+    groups is left (None)."""
+    every = range(len(decision.options))
+    if text:
+        text = text.casefold()
+        return merged(decision, [i for i in every if text in decision.options[i].label.casefold()]), group
+    if groups is None:
+        return merged(decision, every), group
+    if group is not None:
+        for name, members in groups:
+            if name == group:
+                return merged(decision, members), group
+        group = None
+    out = []
+    for name, members in groups:
+        inner = merged(decision, members)
+        out.append(inner[0] if len(inner) == 1 else Row(members, name, group=True))
+    return out, group
+
+
+def leads_to(decision, row: Row, selected: list, long: bool) -> str:
+    """How many choices a group line leads to (and how many of them are chosen): at length,
+    "  (2 choices)", or short, " ›2"."""
+    n = len(merged(decision, row.members))
+    chosen = sum(m in selected for m in row.members)
+    if long:
+        return f"  ({n} choices" + (f", {chosen} chosen)" if chosen else ")")
+    return f" ›{n}" + (f" ({chosen} chosen)" if chosen else "")
+
+
+def short_label(label: str, group: str | None) -> str:
+    """In a group's options, the label without the group's name it starts with ("card 7: take
+    2 coins" under "card 7" reads "take 2 coins")."""
+    if group is None or not label.startswith(group):
+        return label
+    rest = label[len(group):]
+    short = rest.lstrip(SEPARATORS)
+    return short if short and rest[:1] in SEPARATORS else label
+
+
+def read_number(typed: str, count: int) -> tuple[int, bool] | None:
+    """The digits typed so far against a list of count lines: (the line's number from 1, whether a
+    longer number may still follow), or None when no line has that number."""
+    k = int(typed)
+    if typed.startswith("0") or k > count:
+        return None
+    return k, k * 10 <= count
+
+
+def _alike(decision, selected: list, i: int) -> bool:
+    keys = decision.keys
+    return keys is not None and any(j != i and keys[j] == keys[i] for j in selected)
+
+
+def toggled(decision, selected: list, i: int) -> list | None:
+    """In a multi-pick, the chosen options (in the order chosen) once option i is toggled: left out
+    when it was chosen; else chosen, in the place of one like it (the same key: no two alike) or
+    added after them; None when no more may be chosen."""
+    keys = decision.keys
+    alike = [j for j in selected if keys is not None and j != i and keys[j] == keys[i]]
+    out = list(selected)
+    if i in out:
+        out.remove(i)
+    elif alike:
+        out[out.index(alike[0])] = i
+    elif len(out) < decision.max:
+        out.append(i)
+    else:
+        return None
+    return out
+
+
+def row_toggled(decision, selected: list, members: list) -> list | None:
+    """In a multi-pick, the chosen options once a line of identical options (members) is toggled:
+    one more of them chosen, or (all of them chosen, or no more may be) none of them; None when
+    nothing changes."""
+    chosen = [m for m in members if m in selected]
+    keys = decision.keys
+    taken = {keys[m] for m in chosen} if keys is not None else set()
+    free = [m for m in members if m not in selected and (keys is None or keys[m] not in taken)]
+    if free and (len(selected) < decision.max or (not chosen and _alike(decision, selected, free[0]))):
+        return toggled(decision, selected, free[0])
+    if chosen:
+        return [m for m in selected if m not in chosen]
+    return None
