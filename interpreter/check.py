@@ -539,6 +539,13 @@ class Checker:
 
     def call(self, e, scope):
         f = e.func
+        if f == "slot_name" and f not in self.spec.functions:  # slot_name(SLOT, key): SLOT is no value
+            if len(e.args) != 2 or not isinstance(e.args[0], Name) or e.args[0].id not in self.spec.slots:
+                self.err(e.pos, "'slot_name' takes a slot's name and a key: slot_name(power, d)"
+                                + (f" (slots: {', '.join(self.spec.slots)})" if self.spec.slots else ""))
+            if len(e.args) == 2:
+                self.expr(e.args[1], scope)
+            return
         lambdas = [a for a in e.args if isinstance(a, Lambda)]
         for a in e.args:
             if isinstance(a, Lambda):

@@ -27,7 +27,7 @@ BUILTINS = {
     "last": (1, 1, False), "top": (1, 1, False), "max_by": (2, 2, False), "min_by": (2, 2, False),
     "sort_by": (2, 2, False), "range": (1, 2, False), "turn_order": (1, 1, False),
     "next_seat": (1, 1, False), "prev_seat": (1, 1, False), "abs": (1, 1, False),
-    "reverse": (1, 1, False), "random": (1, 1, False),
+    "reverse": (1, 1, False), "random": (1, 1, False), "slot_name": (2, 2, False),
 }
 IMPURE_BUILTINS = {"random"}  # they change the state (the generator): not allowed in functions
 LAMBDA_BUILTINS = {"max_by", "min_by", "sort_by"}
@@ -628,6 +628,8 @@ class Compiler:
             if f in self.suspends:  # (in a routine that may stop, l_Let calls it; here: its D_ version)
                 return f"D_{f}(S, T" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
             return f"P_{f}(S" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
+        if f == "slot_name":  # the name of the procedure a slot's key calls (a tile's name)
+            return f"SLOTNAME_{args[0].id}.get({self.ex(args[1], ctx)})"
         a = [self.it(x, ctx) for x in args]
         if f == "len":
             return f"len({a[0]})"
@@ -1449,6 +1451,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     # slots: key -> (routine id or -1, extra locals, plain function or None, D_ version or None)
     for slot, table in spec.slots.items():
         ns[f"SLOT_{slot}"] = {}
+        ns[f"SLOTNAME_{slot}"] = {key: str(proc).replace("_", " ") for key, proc in table.items()}
     for name, (rid, extra) in c.resumable_info.items():
         ns[f"RS_{name}"] = (rid, extra)
     for slot, table in spec.slots.items():

@@ -2,8 +2,9 @@
 
 A counter declares `track: {points: reputation_points}` (each thing a space shows, from a list
 constant: one value per space) or, when it is one per item of a list, the spaces of each item:
-`track: {left: {colour: left_canal, price: canal_prices}, right: {...}}`. Its value is the number
-of spaces reached (0: none yet). The rules read the constants as they like; the table draws the
+`track: {left: {colour: left_canal, price: canal_prices}, right: {...}}`; or, when which track is
+in play is itself a counter's value (a sheet's side), `track: {by: side, front: {...}, back: {...}}`.
+Its value is the number of spaces reached (0: none yet). The rules read the constants as they like; the table draws the
 track, and `check` makes sure the constants exist and agree.
 """
 from __future__ import annotations
@@ -21,6 +22,13 @@ def _keyed(track: dict) -> bool:
     return any(isinstance(v, dict) for v in track.values())
 
 
+def selector(spec, name: str) -> str | None:
+    """The counter whose value says which of counter `name`'s tracks is in play (`by:`), if any."""
+    c = spec.counters.get(name)
+    track = c.get("track") if isinstance(c, dict) else None
+    return track.get("by") if isinstance(track, dict) and isinstance(track.get("by"), str) and _keyed(track) else None
+
+
 def spaces(spec, name: str) -> dict | None:
     """The spaces of counter `name`'s track: {key: [{thing: value, ...} per space]} (key None when
     every item of the counter has the same track), or None when it is no track."""
@@ -28,7 +36,7 @@ def spaces(spec, name: str) -> dict | None:
     track = c.get("track") if isinstance(c, dict) else None
     if not track:
         return None
-    tables = track.items() if _keyed(track) else [(None, track)]
+    tables = [(k, v) for k, v in track.items() if k != "by"] if _keyed(track) else [(None, track)]
     out = {}
     for key, table in tables:
         columns = {thing: list(spec.constants.get(const) or []) for thing, const in table.items()}
@@ -46,7 +54,12 @@ def check(spec) -> list:
         if not track:
             continue
         pos = spec.where.get(("counters", name, "track")) or spec.where.get(("counters", name))
-        if _keyed(track):
+        by = selector(spec, name)
+        if by is not None:
+            if by not in spec.counters:
+                out.append((pos, f"counter '{name}': the track's 'by' names '{by}', which is not a counter"))
+            tables = [(f"{name}.{k}", v) for k, v in track.items() if k != "by"]
+        elif _keyed(track):
             if not all(isinstance(v, dict) for v in track.values()):
                 out.append((pos, f"counter '{name}': a track is either the spaces ({{points: a_list}}) or the "
                                  "spaces of each item ({left: {...}, right: {...}}), not both"))

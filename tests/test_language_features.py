@@ -285,3 +285,21 @@ def test_a_hint_is_checked_like_a_label(tmp_path):
           choose c from [1, 2] by 0 hint "{gold_x[0]}"
         """)
     assert any("unknown name 'gold_x'" in e for e in errs), errs
+
+
+def test_slot_name_gives_the_procedure_a_slots_key_calls(tmp_path):
+    rules = rules_with(tmp_path, procedures="""
+        t: |
+          choose d from colours by 0 label "the {slot_name(power, d)}"
+          power[d](0)
+        """)
+    g = Game.new(rules, 1, seed=1)
+    assert [o.label for o in g.pending[0].options] == ["the red power", "the blue power"]
+
+
+def test_slot_name_needs_a_slot(tmp_path):
+    errs = errors(tmp_path, procedures="""
+        t: |
+          log "{slot_name(colours, 1)}"
+        """)
+    assert any("'slot_name' takes a slot's name and a key" in e for e in errs), errs

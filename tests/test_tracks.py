@@ -68,3 +68,18 @@ def test_the_table_draws_tracks_and_leaves_out_hidden_counters(tmp_path):
     assert "  road blue ■■■ 3/3  complete" in mine
     theirs = lines[:next(i for i, s in enumerate(lines) if "(you)" in s)]
     assert "  fame □□□ 0/3  next: points 0, colour red" in theirs
+
+
+def test_a_track_chosen_by_a_counter_follows_it(tmp_path):
+    text = edit("  secret_step: {start: 0, show: false}\n",
+                "  secret_step: {start: 0, show: false}\n  side: {start: front}\n"
+                "  rocket: {per: player, start: 1, track: {by: side, front: {space: fame_points}, back: {space: red_prices}}}\n",
+                TRACKED)
+    rules = load_ruleset(write(tmp_path, {"game.yaml": text}))
+    g = Game.new(rules, 2, seed=1)
+    assert "  rocket ■□□ 1/3  next: space 1" in render_table(g.view(0), rules.spec, 0).plain.splitlines()
+    g.state.v[rules.layout.counter("side")] = "back"
+    assert "  rocket ■□ 1/2  next: space 2" in render_table(g.view(0), rules.spec, 0).plain.splitlines()
+    bad = text.replace("track: {by: side,", "track: {by: sidee,")
+    e = error(tmp_path, bad)
+    assert "the track's 'by' names 'sidee', which is not a counter" in e.message

@@ -79,9 +79,11 @@ def player_counter_lines(view: dict, spec, p: int, shown: set) -> tuple:
                 line.append(" ")
                 line.append_text(track_text(v, track.get(k) or track.get(None) or []))
                 lines.append(line)
-        elif track is not None:
+        elif track is not None:  # one track, or the one a counter says is in play (`by`)
+            by = tracks.selector(spec, name)
+            spaces = track.get(view["counters"].get(by)) if by else track.get(None)
             line = Text(f"  {humanize(name)} ", style="bold")
-            line.append_text(track_text(mine, track.get(None) or []))
+            line.append_text(track_text(mine, spaces or []))
             lines.append(line)
         elif isinstance(mine, dict):
             line = Text(f"  {humanize(name)}: ", style="bold")
