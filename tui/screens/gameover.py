@@ -4,7 +4,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import ScrollableContainer, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -61,7 +61,16 @@ class GameOverScreen(Screen):
             if last is not None:  # the last table the rules showed (a round's end, say)
                 from .tables import rich_table
 
-                yield Static(rich_table(last), id="last-table")
+                from rich.measure import Measurement
+
+                table = rich_table(last)
+                shown = Static(table, id="last-table")
+                # the table wraps its cells to the screen's width, down to its narrowest; a table
+                # wider than that scrolls sideways
+                console = self.app.console
+                shown.styles.min_width = Measurement.get(console, console.options, table).minimum
+                with ScrollableContainer(id="last-table-box"):
+                    yield shown
         yield Footer()
 
     def _last_table(self):

@@ -39,9 +39,12 @@ def rich_table(table: dict, title: bool = True) -> Table:
     columns += [""] * (width - len(columns))
     for i, c in enumerate(columns):
         numeric = bool(rows) and all(i >= len(r) or _numberish(r[i]) for r in rows)
-        words = [w for v in [c] + [r[i] for r in rows if i < len(r)] for w in v.split()]
+        cells = [r[i] for r in rows if i < len(r)]
+        words = [w for v in [c] + cells for w in v.split()]
+        short = [len(v) for v in cells if len(v) <= 12]  # a short cell (a name) is never cut
         t.add_column(Text(c, style=colour_style(c) or "bold"), justify="right" if numeric else "left",
-                     min_width=max(map(len, words), default=1))  # narrow columns wrap between words
+                     min_width=max(map(len, words), default=1) if not short
+                     else max(max(map(len, words), default=1), max(short)))  # others wrap between words
     for r in rows:
         t.add_row(*(escape(v) for v in r + [""] * (width - len(r))))  # (names, texts: never markup)
     return t
