@@ -73,3 +73,10 @@ def test_capital_jux_shows_each_colours_limit_and_the_hometown_against_it():
     lines = render_table(g.view(1), rules.spec, 1).plain.splitlines()
     assert "  blue: blue 3, blue 4 + ▮ 1 face down  = 7 + 1 face down" in lines
     assert "    blue: blue 5, blue 6  = 11  (limit 7 + 1 face down)" in lines
+
+
+def test_the_limit_reads_as_the_ruleset_names_it(tmp_path):
+    text = TOTALS.replace("limit: table,", "limit: table, limit_title: MAX,")
+    rules = load_ruleset(write(tmp_path, {"game.yaml": text}))
+    g = Game.scenario(rules, 2, zones={"table": ["blue 1"], "hand[0]": ["blue 2"]})
+    assert "    blue: blue 2  = 2  (MAX 1) over" in render_table(g.view(0), rules.spec, 0).plain.splitlines()

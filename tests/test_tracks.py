@@ -83,3 +83,13 @@ def test_a_track_chosen_by_a_counter_follows_it(tmp_path):
     bad = text.replace("track: {by: side,", "track: {by: sidee,")
     e = error(tmp_path, bad)
     assert "the track's 'by' names 'sidee', which is not a counter" in e.message
+
+
+def test_a_counter_shown_as_a_die_draws_its_face(tmp_path):
+    text = edit("  secret_step: {start: 0, show: false}\n",
+                "  secret_step: {start: 0, show: false}\n  die: {per: colours, start: 3, show: die}\n", TRACKED)
+    rules = load_ruleset(write(tmp_path, {"game.yaml": text}))
+    g = Game.new(rules, 2, seed=1)
+    assert "die: red ⚂ 3, blue ⚂ 3" in render_table(g.view(0), rules.spec, 0).plain
+    e = error(tmp_path, text.replace("show: die", "show: dice"))
+    assert "show" in e.message

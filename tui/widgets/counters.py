@@ -10,12 +10,17 @@ from interpreter import tracks
 from .words import colour_style, humanize
 
 
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
 def counter_value(spec_counters: dict, name: str, value, names: list) -> str:
     if isinstance(value, dict):  # one per key (a seat's counter per player and per key)
         return ", ".join(f"{humanize(k)} {counter_value(spec_counters, name, v, names)}" for k, v in value.items())
     d = spec_counters.get(name)
     if isinstance(d, dict) and d.get("seat") and isinstance(value, int) and 0 <= value < len(names):
         return names[value]
+    if isinstance(d, dict) and d.get("show") == "die" and type(value) is int and 1 <= value <= 6:
+        return f"{DIE_FACES[value - 1]} {value}"  # a die's face, and its number
     if value is True:
         return "yes"
     if value is False:

@@ -211,7 +211,7 @@ def zone_lines(zones: Zones, name: str, key, owner, indent: str = "", defaults: 
                 t.append(f"  = {total_text(known, unknown)}", style="bold")
                 if d.get("limit"):
                     limit, hidden = zones.group_total((d["limit"], None, None), k)
-                    t.append(f"  (limit {total_text(limit, hidden)})")
+                    t.append(f"  ({d.get('limit_title') or 'limit'} {total_text(limit, hidden)})")
                     if known > limit and not hidden:
                         t.append(" over", style="bold red")
             lines.append(t)
