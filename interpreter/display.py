@@ -1,4 +1,5 @@
-"""What a zone declares for the table: `title` (its name at the table), `total` (the attribute
+"""What a ruleset declares for the table. The `table` section: values shown to everyone (a title
+and a function of no parameters). A zone's `title` (its name at the table), `total` (the attribute
 added up, per group when grouped), `adds` (a zone per item of a list whose cards count into the
 group of the same item) and `limit` (a grouped zone whose group totals this zone's groups are
 shown against). The table (tui/widgets/table.py) draws them; `check` finds what cannot work."""
@@ -18,8 +19,15 @@ def attributes(spec) -> set:
 
 
 def check(spec) -> list:
-    """(where, message) for each zone whose total, adds or limit cannot be drawn."""
+    """(where, message) for each zone whose total, adds or limit cannot be drawn, and each entry of
+    the `table` section that names no function of no parameters."""
     out = []
+    for title, fn in (getattr(spec, "table", None) or {}).items():
+        f = spec.functions.get(fn)
+        if f is None or f.params:
+            out.append((spec.where.get(("table", str(title))),
+                        f"table '{title}': '{fn}' is not a function of no parameters"
+                        + ("" if f is not None else did_you_mean(fn, spec.functions))))
     attrs = attributes(spec)
     for name, z in spec.zones.items():
         if not isinstance(z, dict):

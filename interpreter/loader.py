@@ -23,7 +23,7 @@ from .syntax import (Call, CallStmt, Const, Source, parse_block, parse_function_
 from .paths import RULES_DIR
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 SECTIONS = ("game", "constants", "cards", "zones", "counters", "marks", "slots", "functions",
-            "procedures", "flow")
+            "procedures", "table", "flow")
 
 
 @dataclass
@@ -66,6 +66,7 @@ class RuleSpec:
     where: dict  # (section, name) -> Pos, for checks to point at
     digest: str  # hash of the rule files' contents
     variants: tuple = ()  # names of the variants applied, in order
+    table: dict = field(default_factory=dict)  # what the table shows beyond zones: title -> function
 
 
 # ---------------------------------------------------------------- YAML with positions
@@ -823,7 +824,8 @@ def _build(path: Path, merged: dict, where: dict, errors: list, complete: bool =
         name=game.get("name", path.name), path=path, game=game,
         constants=_plain(merged["constants"]), cards=_plain(merged["cards"]), zones=_plain(merged["zones"]),
         counters=_plain(merged["counters"]), marks=_plain(merged["marks"]), slots=_plain(merged["slots"]),
-        functions=functions, procedures=procedures, flow=flow, where=where, digest="")
+        functions=functions, procedures=procedures, flow=flow, where=where, digest="",
+        table=_plain(merged["table"]))
 
 
 def _chain(name: str, chain: list, table: dict, errors: list, expr: bool):

@@ -56,6 +56,9 @@ class Ruleset:
         self.worth_fn = self._located(c["functions"].get("worth"))  # what a card counts for, if not its value
         # a seat's standing during the game, in parts everyone may know: [(part, value), ...]
         self.standing_fn = self._located(c["functions"].get("standing"))
+        # what the table shows besides zones and counters: [(title, function of no parameters)]
+        self.table_fns = [(str(t), self._located(c["functions"][f])) for t, f in (spec.table or {}).items()
+                          if f in c["functions"]]
         players = spec.game.get("players", {})
         self.min_players = int(players.get("min", 1))
         self.max_players = int(players.get("max", 1))

@@ -119,6 +119,7 @@ class Views:
             "log": self.log_lines(player), "tables": self.tables(player), "over": self.over,
             "scores": self.scores if self.over else None,
             "standing": self.standing(player),
+            "shown": [[title, self._render_value(f(S), player)] for title, f in self.rules.table_fns],
         }
 
     def standing(self, viewer: int | None = None) -> list | None:

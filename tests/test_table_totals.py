@@ -80,3 +80,15 @@ def test_the_limit_reads_as_the_ruleset_names_it(tmp_path):
     rules = load_ruleset(write(tmp_path, {"game.yaml": text}))
     g = Game.scenario(rules, 2, zones={"table": ["blue 1"], "hand[0]": ["blue 2"]})
     assert "    blue: blue 2  = 2  (MAX 1) over" in render_table(g.view(0), rules.spec, 0).plain.splitlines()
+
+
+def test_the_table_section_shows_a_function_to_everyone(tmp_path):
+    text = TOTALS.replace("flow: |", "table:\n  cards left in the deck: left\nflow: |").replace(
+        "  score(p): gold[p] + len(hand[p])\n", "  score(p): gold[p] + len(hand[p])\n  left(): len(deck)\n")
+    rules = load_ruleset(write(tmp_path, {"game.yaml": text}))
+    g = Game.new(rules, 2, seed=1)
+    for seat in (0, 1):
+        assert g.view(seat)["shown"] == [["cards left in the deck", str(len(g.zone("deck")))]]
+        assert "cards left in the deck: 4" in render_table(g.view(seat), rules.spec, seat).plain
+    e = error(tmp_path, text.replace("cards left in the deck: left", "cards left in the deck: score"))
+    assert "table 'cards left in the deck': 'score' is not a function of no parameters" in e.message

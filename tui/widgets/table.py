@@ -248,6 +248,11 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
             glob.append_text(keyed_text(value, cdefs, name, names))
         else:
             glob.append(counter_value(cdefs, name, value, names))
+    for title, value in view.get("shown") or ():  # values the ruleset shows to everyone
+        if glob:
+            glob.append("  ·  ")
+        glob.append(f"{title}: ", style="bold")
+        glob.append(str(value))
     if glob:
         lines.append(glob)
 
