@@ -79,8 +79,8 @@ class Views:
             if self.rules.worth_fn is not None:
                 d["worth"] = self.rules.worth_fn(self.state, c)
             marks = self.state.m.get(c)
-            if marks:
-                d["marks"] = dict(marks)
+            if marks:  # a mark that holds a card shows it as the viewer knows it (never its id)
+                d["marks"] = {k: self._render_value(v, viewer) if type(v) is Card else v for k, v in marks.items()}
                 for k, v in marks.items():  # a mark named as an attribute shows instead of it
                     if k in d and v is not None:
                         d[k] = v

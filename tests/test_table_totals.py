@@ -92,3 +92,15 @@ def test_the_table_section_shows_a_function_to_everyone(tmp_path):
         assert "cards left in the deck: 4" in render_table(g.view(seat), rules.spec, seat).plain
     e = error(tmp_path, text.replace("cards left in the deck: left", "cards left in the deck: score"))
     assert "table 'cards left in the deck': 'score' is not a function of no parameters" in e.message
+
+
+def test_a_mark_that_holds_a_card_shows_it_as_the_viewer_knows_it(tmp_path):
+    text = TOTALS.replace("  tapped: {default: false}\n", "  tapped: {default: false}\n  holds: {default: none}\n")
+    rules = load_ruleset(write(tmp_path, {"game.yaml": text}))
+    g = Game.scenario(rules, 2, zones={"table": ["red 1"], "hand[0]": ["blue 2"]})
+    red = next(c for c in rules.cards if rules.card_labels[c] == "red 1")
+    blue = next(c for c in rules.cards if rules.card_labels[c] == "blue 2")
+    g.state.m[red] = {"holds": blue}  # a card on the table holding a card of seat 0's hand
+    marks = lambda seat: next(c for z in g.view(seat)["zones"] if z["name"] == "table" for c in z["cards"])["marks"]
+    assert marks(0) == {"holds": "blue 2"} and marks(1) == {"holds": "a face-down card"}
+    assert "red 1 [holds blue 2]" in render_table(g.view(0), rules.spec, 0).plain
