@@ -1,8 +1,8 @@
 """Tracks: a counter that is a marker on a sequence of spaces, each space with its own data.
 
-A counter declares `track: {points: reputation_points}` (each thing a space shows, from a list
+A counter declares `track: {points: step_points}` (each thing a space shows, from a list
 constant: one value per space) or, when it is one per item of a list, the spaces of each item:
-`track: {left: {colour: left_canal, price: canal_prices}, right: {...}}`; or, when which track is
+`track: {left: {colour: left_colours, price: prices}, right: {...}}`; or, when which track is
 in play is itself a counter's value (a sheet's side), `track: {by: side, front: {...}, back: {...}}`.
 Its value is the number of spaces reached (0: none yet). The rules read the constants as they like; the table draws the
 track, and `check` makes sure the constants exist and agree.
