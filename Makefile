@@ -1,25 +1,31 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PIP := $(BIN)/pip install -q --disable-pip-version-check
 
 .PHONY: test play bench clean
 
+# What playing needs: jux and its dependencies, nothing else.
 $(BIN)/jux: pyproject.toml
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test,cluster]'
+	$(PIP) -e .
 	@touch $@
 
-test: $(BIN)/jux
+# What the tests and the bench need besides: the test, charts and cluster extras.
+$(VENV)/.test: $(BIN)/jux
+	$(PIP) -e '.[test,cluster]'
+	@touch $@
+
+test: $(VENV)/.test
 	$(BIN)/pytest
 
 play: $(BIN)/jux
 	$(BIN)/jux play
 
-bench: $(BIN)/jux
+bench: $(VENV)/.test
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/parallel.py
 	$(BIN)/python bench/bots.py
 
 clean:
-	rm -rf $(VENV) *.egg-info
+	rm -rf $(VENV) *.egg-info build

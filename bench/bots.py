@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter.bots import bot_factory, make_bot  # noqa: E402
-from interpreter.simulate import play  # noqa: E402
-from interpreter.stats import wilson  # noqa: E402
+from jux.interpreter.bots import bot_factory, make_bot  # noqa: E402
+from jux.interpreter.simulate import play  # noqa: E402
+from jux.interpreter.stats import wilson  # noqa: E402
 
 
 def one_game(args):
@@ -85,8 +85,8 @@ def match(title, ruleset, players, bot, opponent, games, seed, jobs):
 def search_speed(ruleset, spec, seconds=0.5):
     """Iterations per second of a search bot at 12 fixed positions (4 players, seeds 1-3, after
     8, 20, 40 and 60 random answers), searching `seconds` at each, in this process."""
-    from interpreter import Game, load_ruleset
-    from interpreter.bots.sample import InfoSet
+    from jux import Game, load_ruleset
+    from jux.interpreter.bots.sample import InfoSet
 
     rules = load_ruleset(ruleset)
     its = 0

@@ -28,9 +28,9 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter import load_ruleset  # noqa: E402
-from interpreter.parallel import ParallelRun, default_workers  # noqa: E402
-from interpreter.simulate import run_games, seat_bots  # noqa: E402
+from jux import load_ruleset  # noqa: E402
+from jux.interpreter.parallel import ParallelRun, default_workers  # noqa: E402
+from jux.interpreter.simulate import run_games, seat_bots  # noqa: E402
 
 
 def cpu_seconds() -> float:
@@ -99,7 +99,7 @@ def cluster_cost(a, rules, bots, seeds, one, local_seconds, workers, out) -> Non
     except ImportError:
         out.print("cluster: skipped (Dask distributed is not installed: pip install '.[cluster]')")
         return
-    from interpreter.cluster import ClusterRun
+    from jux.interpreter.cluster import ClusterRun
 
     started = None
     t = time.perf_counter()

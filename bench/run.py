@@ -19,11 +19,11 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter import Game, load_ruleset  # noqa: E402
-from interpreter.engine import Ruleset  # noqa: E402
-from interpreter import loader  # noqa: E402
-from interpreter.loader import load_spec, rule_files, RULES_DIR  # noqa: E402
-from interpreter.simulate import run_games  # noqa: E402
+from jux import Game, load_ruleset  # noqa: E402
+from jux.interpreter.engine import Ruleset  # noqa: E402
+from jux.interpreter import loader  # noqa: E402
+from jux.interpreter.loader import load_spec, rule_files, RULES_DIR  # noqa: E402
+from jux.interpreter.simulate import run_games  # noqa: E402
 
 
 def best_of(n, fn):
@@ -165,7 +165,7 @@ def main(argv=None):
     gps = games_per_second(aaaa, 4, games, repeats)
     t.add_row("random-bot 4-player games per second with the A tiles", f"{gps:,.0f}")
     combo = ["outsider", "mentalist", "sentinel", "dualist"]
-    code = ("import time; from interpreter import load_ruleset; load_ruleset('capital_jux', ['agent']); "
+    code = ("import time; from jux import load_ruleset; load_ruleset('capital_jux', ['agent']); "
             f"t=time.perf_counter(); load_ruleset('capital_jux', {combo!r}); print(time.perf_counter()-t)")
     other = min(float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                                      check=True).stdout) for _ in range(3))
@@ -178,7 +178,7 @@ def main(argv=None):
 
     warm = best_of(5, load_all)
     t.add_row(f"load + check + compile every rule file ({len(files)} files), warm process", f"{warm * 1000:.0f} ms")
-    code = ("import time; t=time.perf_counter(); from interpreter import load_ruleset; "
+    code = ("import time; t=time.perf_counter(); from jux import load_ruleset; "
             "load_ruleset('capital_jux'); print(time.perf_counter()-t)")
     cold = min(float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                                     check=True).stdout) for _ in range(3))

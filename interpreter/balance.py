@@ -282,7 +282,7 @@ def _num(x, fmt="{:.2f}") -> str:
     return "-" if x is None else fmt.format(x)
 
 
-def markdown(sweep: Sweep, charts: list = ()) -> str:
+def markdown(sweep: Sweep, charts: list | None = ()) -> str:
     combos = sweep.results()
     tiles = per_tile(sweep.keys, combos, sweep.players)
     fair = 1.0 / sweep.players
@@ -302,7 +302,9 @@ def markdown(sweep: Sweep, charts: list = ()) -> str:
                    f"{_pct(t['start_rate'])} {t['flag']} | {_ci(t['start_ci'])} | {_num(t['turns_mean'], '{:.1f}')} | "
                    f"{_num(t['power_per_game'])} | {_num(t['power_mean_change'], '{:+.2f}')} | "
                    f"{_pct(t['single_share'])} |")
-    for name in charts:
+    if charts is None:
+        out += ["", f"({NO_CHARTS}.)"]
+    for name in charts or ():
         out += ["", f"![{Path(name).stem.replace('_', ' ')}]({Path(name).name})"]
     out += ["", f"## Flagged combinations ({len(flagged)})", ""]
     if flagged:
@@ -325,8 +327,21 @@ def markdown(sweep: Sweep, charts: list = ()) -> str:
     return "\n".join(out) + "\n"
 
 
-def charts(sweep: Sweep) -> list:
-    """PNG charts of the per-tile figures in the output folder; their paths."""
+def have_charts() -> bool:
+    """Whether matplotlib (the charts extra) is installed."""
+    from importlib.util import find_spec
+
+    return find_spec("matplotlib") is not None
+
+
+NO_CHARTS = "no charts: they need matplotlib, the charts extra (pip install 'jux[charts]')"
+
+
+def charts(sweep: Sweep) -> list | None:
+    """PNG charts of the per-tile figures in the output folder; their paths. None when matplotlib
+    (the optional `charts` extra: playing does not need it) is not installed."""
+    if not have_charts():
+        return None
     import matplotlib
 
     matplotlib.use("Agg")
@@ -393,7 +408,7 @@ def _save_chart(fig, path: Path) -> None:
 
 
 def write_report(sweep: Sweep) -> Path:
-    """report.md (and its charts) in the output folder; its path."""
+    """report.md (and its charts, when matplotlib is installed) in the output folder; its path."""
     sweep.out.mkdir(parents=True, exist_ok=True)
     pngs = charts(sweep)
     path = sweep.out / "report.md"
@@ -401,4 +416,4 @@ def write_report(sweep: Sweep) -> Path:
     return path
 
 
-__all__ = ["tile_grid", "combo_stats", "per_tile", "Sweep", "markdown", "charts", "write_report", "FORMAT"]
+__all__ = ["tile_grid", "combo_stats", "per_tile", "Sweep", "markdown", "charts", "have_charts", "NO_CHARTS", "write_report", "FORMAT"]

@@ -12,7 +12,7 @@ from .stops import Terminated
 
 
 def balance(args, stops) -> int:
-    from .balance import Sweep, per_tile, write_report
+    from .balance import NO_CHARTS, Sweep, have_charts, per_tile, write_report
     from .bots import bot_factory
     from .engine import load_ruleset
     from .files import check_writable_dir
@@ -72,6 +72,8 @@ def balance(args, stops) -> int:
     if not args.quiet:
         _print_balance(sweep, per_tile(sweep.keys, sweep.results(), players), time.perf_counter() - start)
     print(f"report: {report}")
+    if report is not None and not have_charts():
+        print(NO_CHARTS)
     return 0
 
 

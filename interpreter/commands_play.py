@@ -55,12 +55,12 @@ def cmd_play(args) -> int:
     paths = [args.ruleset, *options.tiles(args)] if args.ruleset or args.tiles else []
     session = None
     if args.load is not None:  # a bad save is one line now, before the screen opens
-        from tui.session import Session
+        from ..tui.session import Session
 
         session = Session.load(args.load, [k for _, k in seats] if seats else None, paths=paths)
     if args.print or not (sys.stdout.isatty() and sys.stdin.isatty()):
         return _print_loaded_game(args, session.game) if session is not None else _print_bot_game(args)
-    from tui import run
+    from ..tui import run
 
     run(ruleset=rules.name if rules else None, tiles=list(rules.variants) if rules else None, seats=seats,
         seed=args.seed, bot_delay=args.bot_delay, session=session, paths=paths)

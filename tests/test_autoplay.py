@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from interpreter.bots.random_bot import random_answer, random_picker
-from interpreter.engine import Game, load_ruleset
-from interpreter.errors import IllegalAnswer, JuxError
-from interpreter.runtime import RuleRuntimeError
+from jux.interpreter.bots.random_bot import random_answer, random_picker
+from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.errors import IllegalAnswer, JuxError
+from jux.interpreter.runtime import RuleRuntimeError
 
 TILES = ["infiltrator", "mentalist", "sentinel", "dualist"]
 

@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from interpreter.bots.random_bot import random_answer
-from interpreter.bots.sample import InfoSet, determinize, relabel
-from interpreter.engine import Game, load_ruleset
-from interpreter.errors import RuleError, RuleErrors
+from jux.interpreter.bots.random_bot import random_answer
+from jux.interpreter.bots.sample import InfoSet, determinize, relabel
+from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.errors import RuleError, RuleErrors
 
 RULES = """\
 game:
@@ -327,7 +327,7 @@ def test_a_sample_depends_only_on_what_the_seat_may_know(rules):
 
 
 def test_the_table_colours_and_counts_backs():
-    from tui.widgets.table import FACE_DOWN, cards_text, colour_style
+    from jux.tui.widgets.table import FACE_DOWN, cards_text, colour_style
 
     def hidden(colour=None):
         return {"hidden": True, **({"back": {"colour": colour}} if colour else {})}
@@ -345,7 +345,7 @@ def test_the_table_colours_and_counts_backs():
 
 
 def test_the_table_of_a_game_with_backs(rules):
-    from tui.widgets.table import render_table
+    from jux.tui.widgets.table import render_table
 
     g = place(rules, **{"hand[1]": ["red 2", "red 1", "blue 3", "coin 1"], "pile[A]": ["brown 1", "blue 1"]})
     text = render_table(g.view(0), rules.spec, you=0).plain

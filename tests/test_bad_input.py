@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.engine import Game, load_ruleset
-from interpreter.errors import JuxError
-from interpreter.simulate import play
+from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.errors import JuxError
+from jux.interpreter.simulate import play
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_TILE = ROOT / "docs" / "examples" / "banker.yaml"
@@ -58,7 +58,7 @@ def env() -> dict:
 
 def jux(*args, cwd, stdin=subprocess.DEVNULL, timeout=TIME):
     """The real command, in a subprocess, stopped if it runs past `timeout` (a hang fails the test)."""
-    return subprocess.run([sys.executable, "-m", "interpreter.cli", *map(str, args)], cwd=cwd, stdin=stdin,
+    return subprocess.run([sys.executable, "-m", "jux", *map(str, args)], cwd=cwd, stdin=stdin,
                           capture_output=True, text=True, timeout=timeout, env=env())
 
 
@@ -296,7 +296,7 @@ def test_play_load_of_a_bad_save_in_a_terminal_is_one_line_before_the_screen(tmp
     (tmp_path / "bad.json").write_text(json.dumps(dict(record, names=[1, 2])))
     main, sub = os.openpty()
     try:
-        p = subprocess.Popen([sys.executable, "-m", "interpreter.cli", "play", "--load", "bad.json"], cwd=tmp_path,
+        p = subprocess.Popen([sys.executable, "-m", "jux", "play", "--load", "bad.json"], cwd=tmp_path,
                              stdin=sub, stdout=sub, stderr=subprocess.PIPE, text=True, env=env())
         os.close(sub)
         sub = None
@@ -324,7 +324,7 @@ def test_play_load_of_a_bad_save_in_a_terminal_is_one_line_before_the_screen(tmp
 
 
 def test_a_write_through_a_link_keeps_the_link(tmp_path):
-    from interpreter.files import write_text_atomic
+    from jux.interpreter.files import write_text_atomic
 
     target = tmp_path / "real.json"
     target.write_text("old")
@@ -340,7 +340,7 @@ def test_a_write_through_a_link_keeps_the_link(tmp_path):
 
 
 def test_a_write_never_replaces_a_fifo_or_a_folder(tmp_path):
-    from interpreter.files import write_text_atomic
+    from jux.interpreter.files import write_text_atomic
 
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
@@ -378,7 +378,7 @@ def _device(tmp_path, name, minor):
 
 
 def test_a_device_is_written_through_never_replaced(tmp_path, run):
-    from interpreter.files import write_text_atomic
+    from jux.interpreter.files import write_text_atomic
 
     full = _device(tmp_path, "full", 7)
     null = _device(tmp_path, "null", 3)
@@ -395,7 +395,7 @@ def test_a_device_is_written_through_never_replaced(tmp_path, run):
 
 
 def test_a_write_keeps_a_files_mode_and_a_new_file_gets_the_usual_one(tmp_path):
-    from interpreter.files import write_text_atomic
+    from jux.interpreter.files import write_text_atomic
 
     old = tmp_path / "old.json"
     old.write_text("x")
@@ -522,10 +522,10 @@ def test_a_fifo_with_a_reader_gets_the_whole_output_and_one_end(tmp_path, run, w
 
 def test_names_that_look_like_markup_show_as_written(tmp_path, run):
     pytest.importorskip("textual")
-    from tui.app import JuxApp
-    from tui.screens.game import GameScreen
-    from tui.screens.gameover import GameOverScreen
-    from tui.screens.passing import PassScreen
+    from jux.tui.app import JuxApp
+    from jux.tui.screens.game import GameScreen
+    from jux.tui.screens.gameover import GameOverScreen
+    from jux.tui.screens.passing import PassScreen
 
     names = ["[/]", "[bold]x[/bold"]
     rules = load_ruleset("capital_jux")
@@ -558,9 +558,9 @@ def test_a_bad_save_from_the_load_dialog_keeps_the_game(tmp_path, record):
     pytest.importorskip("textual")
     from textual.widgets import Input
 
-    from tui.app import JuxApp
-    from tui.screens.dialogs import PathScreen
-    from tui.screens.game import GameScreen
+    from jux.tui.app import JuxApp
+    from jux.tui.screens.dialogs import PathScreen
+    from jux.tui.screens.game import GameScreen
 
     bad = tmp_path / "[bad].json"
     bad.write_text(text_with(record, "seed", "NaN"))

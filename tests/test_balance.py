@@ -3,9 +3,9 @@ import json
 
 import pytest
 
-from interpreter.balance import Sweep, combo_stats, per_tile, tile_grid, write_report
-from interpreter.errors import JuxError
-from interpreter.simulate import GameResult
+from jux.interpreter.balance import Sweep, combo_stats, per_tile, tile_grid, write_report
+from jux.interpreter.errors import JuxError
+from jux.interpreter.simulate import GameResult
 
 GAME = "capital_jux"
 
@@ -107,8 +107,24 @@ def test_the_report_has_the_tables_and_the_charts(tmp_path):
         assert (tmp_path / "out" / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_without_matplotlib_the_report_says_how_to_get_the_charts(tmp_path, monkeypatch, capsys):
+    """Playing does not need matplotlib (the charts extra): a sweep without it writes its report,
+    says why it has no charts, and the command says so too."""
+    from jux.interpreter import balance
+    from jux.interpreter.cli import main
+
+    monkeypatch.setattr(balance, "have_charts", lambda: False)
+    out = tmp_path / "b"
+    assert main(["balance", GAME, "--players", "3", "--games-per-combo", "2", "--tiles-grid", "rebels",
+                 "--workers", "1", "--quiet", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == balance.NO_CHARTS
+    report = (out / "report.md").read_text()
+    assert f"({balance.NO_CHARTS}.)" in report and ".png" not in report
+    assert not list(out.glob("*.png"))
+
+
 def test_jux_balance_writes_the_report_and_refuses_to_overwrite(tmp_path, capsys):
-    from interpreter.cli import main
+    from jux.interpreter.cli import main
 
     out = tmp_path / "b"
     args = ["balance", GAME, "--players", "3", "--games-per-combo", "3", "--tiles-grid", "rebels",
@@ -126,7 +142,7 @@ def test_jux_balance_writes_the_report_and_refuses_to_overwrite(tmp_path, capsys
 
 
 def test_jux_simulate_coverage_in_the_terminal_and_as_markdown(tmp_path, capsys):
-    from interpreter.cli import main
+    from jux.interpreter.cli import main
 
     args = ["simulate", GAME, "--games", "6", "--tiles", "mentalist", "--quiet"]
     assert main(args + ["--coverage", "--workers", "2"]) == 0
@@ -141,7 +157,7 @@ def test_jux_simulate_coverage_in_the_terminal_and_as_markdown(tmp_path, capsys)
 
 
 def test_wilson_intervals():
-    from interpreter.stats import mean_sd, wilson, z_for
+    from jux.interpreter.stats import mean_sd, wilson, z_for
 
     assert z_for(0.95) == pytest.approx(1.959964, abs=1e-5)
     lo, hi = wilson(127, 200)  # the ismcts match of docs/bots.md
@@ -153,8 +169,8 @@ def test_wilson_intervals():
 
 
 def test_ctrl_c_keeps_the_finished_combinations_and_resume_plays_the_rest(tmp_path, capsys, monkeypatch):
-    from interpreter import balance
-    from interpreter.cli import main
+    from jux.interpreter import balance
+    from jux.interpreter.cli import main
 
     run = balance.Sweep.run
     played = []

@@ -3,11 +3,11 @@ import random
 
 import pytest
 
-from interpreter.bots import bot_names, make_bot
-from interpreter.bots.greedy import decision_in
-from interpreter.bots.sample import InfoSet, bot_input, determinize, relabel
-from interpreter.engine import Game, load_ruleset
-from interpreter.simulate import play
+from jux.interpreter.bots import bot_names, make_bot
+from jux.interpreter.bots.greedy import decision_in
+from jux.interpreter.bots.sample import InfoSet, bot_input, determinize, relabel
+from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.simulate import play
 
 FAST = ["greedy:rollouts=0", "greedy:rollouts=1", "ismcts:iterations=4", "ismcts:iterations=3:depth=-1",
         "ismcts:iterations=4:policy=mast"]
@@ -194,7 +194,7 @@ def test_greedy_takes_the_points_one_decision_ahead(rules):
 def _tile_combinations():
     import itertools
 
-    from interpreter.variants import catalogue
+    from jux.interpreter.variants import catalogue
 
     cat = catalogue("capital_jux")
     colours = ["blue", "pink", "yellow", "green"]

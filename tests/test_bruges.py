@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreter.bots import make_bot
-from interpreter.bots.random_bot import random_picker
-from interpreter.bots.sample import InfoSet, bot_input
-from interpreter.engine import Game, load_ruleset
+from jux.interpreter.bots import make_bot
+from jux.interpreter.bots.random_bot import random_picker
+from jux.interpreter.bots.sample import InfoSet, bot_input
+from jux.interpreter.engine import Game, load_ruleset
 from test_backs import check_views
 
 COLOURS = ["blue", "brown", "red", "purple", "yellow"]
@@ -27,7 +27,7 @@ NAMED = ["Prince", "Queen", "Princess", "Troublemaker", "Carpet Maker", "Mathema
 
 def jux(*args):
     env = dict(os.environ, COLUMNS="400")  # table cells on one line each
-    p = subprocess.run([sys.executable, "-m", "interpreter.cli", *map(str, args)], capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-m", "jux", *map(str, args)], capture_output=True, text=True,
                        timeout=300, env=env)
     return p.returncode, p.stdout + p.stderr
 

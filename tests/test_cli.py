@@ -1,6 +1,6 @@
-"""The `jux` command in a temporary folder: run for real in a subprocess (python -m interpreter.cli)
+"""The `jux` command in a temporary folder: run for real in a subprocess (python -m jux)
 where the process itself matters (exit status, no traceback, entry point), else in process through
-interpreter.cli.main (the same code, without paying for a new interpreter and ruleset load each time)."""
+jux.interpreter.cli.main (the same code, without paying for a new interpreter and ruleset load each time)."""
 import csv
 import json
 import re
@@ -15,7 +15,7 @@ GAME_YAML = ROOT / "rules" / "capital_jux" / "game.yaml"
 
 
 def jux(*args, cwd):
-    p = subprocess.run([sys.executable, "-m", "interpreter.cli", *map(str, args)], cwd=cwd,
+    p = subprocess.run([sys.executable, "-m", "jux", *map(str, args)], cwd=cwd,
                        capture_output=True, text=True, timeout=120)
     assert "Traceback" not in p.stderr + p.stdout, p.stderr
     return p

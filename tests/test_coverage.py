@@ -3,9 +3,9 @@ import random
 
 import pytest
 
-from interpreter import coverage
-from interpreter.engine import Game, load_ruleset
-from interpreter.simulate import run_games
+from jux.interpreter import coverage
+from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.simulate import run_games
 
 RULES = """\
 game:

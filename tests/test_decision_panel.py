@@ -20,8 +20,8 @@ from textual.app import App  # noqa: E402
 from textual.containers import Horizontal, Vertical  # noqa: E402
 from textual.widgets import Static  # noqa: E402
 
-from interpreter.engine import Game, load_ruleset  # noqa: E402
-from tui.widgets.decision import ChoiceList, DecisionPanel, groups_of  # noqa: E402
+from jux.interpreter.engine import Game, load_ruleset  # noqa: E402
+from jux.tui.widgets.decision import ChoiceList, DecisionPanel, groups_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -165,7 +165,7 @@ def run(coro):
 ])
 def test_eleven_options_answered_from_the_keyboard_in_the_app(tmp_path, keys, answer):
     """The whole app (its screen's keys around the panel): Ann picks among 11 options by keys."""
-    from tui.app import JuxApp
+    from jux.tui.app import JuxApp
 
     async def main():
         app = JuxApp(ruleset=str(probe(tmp_path, ELEVEN)), seats=[("Ann", "human"), ("Robo", "random")],
@@ -293,15 +293,15 @@ def test_filter_narrows_the_list_and_numbers_refer_to_it(tmp_path):
 
 def test_letters_typed_into_the_filter_are_not_the_screens_keys(tmp_path):
     """In the app, s, u, r, q, ? and the like save, undo, quit, help: after '/' they are text."""
-    from tui.app import JuxApp
-    from tui.screens.game import GameScreen
+    from jux.tui.app import JuxApp
+    from jux.tui.screens.game import GameScreen
 
     async def main():
         app = JuxApp(ruleset=str(probe(tmp_path, ELEVEN)), seats=[("Ann", "human"), ("Robo", "random")],
                      seed=1, bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await ready(pilot)
-            from tui.screens.help import HelpScreen
+            from jux.tui.screens.help import HelpScreen
 
             await pilot.press("question_mark")  # not typing: the screen's keys work as ever
             for _ in range(50):

@@ -30,10 +30,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreter.bots.random_bot import random_answer
-from interpreter.engine import Game, load_ruleset
-from interpreter.errors import JuxError, RuleErrors
-from interpreter.records import read_record
+from jux.interpreter.bots.random_bot import random_answer
+from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.errors import JuxError, RuleErrors
+from jux.interpreter.records import read_record
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = {
@@ -260,7 +260,7 @@ def test_a_changed_record_file_reads_or_raises_one_jux_error(tmp_path_factory, t
 
 def jux_command(*args, cwd):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    p = subprocess.run([sys.executable, "-m", "interpreter.cli", *args], cwd=cwd, stdin=subprocess.DEVNULL,
+    p = subprocess.run([sys.executable, "-m", "jux", *args], cwd=cwd, stdin=subprocess.DEVNULL,
                        capture_output=True, text=True, timeout=SECONDS, env=env)
     assert "Traceback" not in p.stdout + p.stderr and "internal error" not in p.stdout + p.stderr, p.stderr
     if p.returncode != 0:

@@ -9,16 +9,16 @@ from collections import Counter
 
 import pytest
 
-from interpreter.bots import make_bot
-from interpreter.bots.random_bot import random_picker
-from interpreter.bots.sample import bot_input
-from interpreter.engine import Game, load_ruleset
+from jux.interpreter.bots import make_bot
+from jux.interpreter.bots.random_bot import random_picker
+from jux.interpreter.bots.sample import bot_input
+from jux.interpreter.engine import Game, load_ruleset
 
 PROFESSIONS = ["assassin", "dancer", "farmer", "historian", "trader", "weaver"]
 
 
 def jux(*args):
-    p = subprocess.run([sys.executable, "-m", "interpreter.cli", *map(str, args)], capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-m", "jux", *map(str, args)], capture_output=True, text=True,
                        timeout=300)
     return p.returncode, p.stdout + p.stderr
 

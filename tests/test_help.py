@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine import load_ruleset
-from tui.screens.help import help_text
+from jux.interpreter.engine import load_ruleset
+from jux.tui.screens.help import help_text
 
 
 @pytest.mark.parametrize("name, sections", [

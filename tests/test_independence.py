@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from interpreter.bots.random_bot import random_picker
-from interpreter.compile import make_layout
-from interpreter.engine import Game
-from interpreter.errors import IllegalAnswer
-from interpreter.independence import bound_outside, independent
-from interpreter.syntax import Simultaneously, parse_block, walk
+from jux.interpreter.bots.random_bot import random_picker
+from jux.interpreter.compile import make_layout
+from jux.interpreter.engine import Game
+from jux.interpreter.errors import IllegalAnswer
+from jux.interpreter.independence import bound_outside, independent
+from jux.interpreter.syntax import Simultaneously, parse_block, walk
 
 from test_language import SRC, ruleset
 

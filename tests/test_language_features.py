@@ -9,10 +9,10 @@ import textwrap
 
 import pytest
 
-from interpreter.bots.random_bot import random_picker
-from interpreter.bots.sample import answers_of
-from interpreter.engine import Game, load_ruleset
-from interpreter.errors import IllegalAnswer, RuleErrors
+from jux.interpreter.bots.random_bot import random_picker
+from jux.interpreter.bots.sample import answers_of
+from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.errors import IllegalAnswer, RuleErrors
 
 from test_language import RULES, run
 

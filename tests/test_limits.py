@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.engine import Game, RuleRuntimeError, load_ruleset
-from interpreter.errors import JuxError
-from interpreter.limits import MAX_CARDS, MAX_DIGITS, MAX_NESTING
+from jux.interpreter.engine import Game, RuleRuntimeError, load_ruleset
+from jux.interpreter.errors import JuxError
+from jux.interpreter.limits import MAX_CARDS, MAX_DIGITS, MAX_NESTING
 from test_rule_errors import BASE, at, edit, error, where, with_code, write
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,7 +151,7 @@ def test_an_error_in_the_score_function_names_its_rule(tmp_path):
 def test_a_fifo_in_a_ruleset_folder_is_refused_not_read(tmp_path):
     d = write(tmp_path, {"game.yaml": BASE})
     os.mkfifo(d / "x.yaml")
-    r = subprocess.run([sys.executable, "-m", "interpreter.cli", "validate", str(d)], capture_output=True,
+    r = subprocess.run([sys.executable, "-m", "jux", "validate", str(d)], capture_output=True,
                        text=True, timeout=30, cwd=ROOT)
     assert r.returncode == 1 and "x.yaml:1:1: not a regular file" in r.stderr and "Traceback" not in r.stderr
 
@@ -170,7 +170,7 @@ def test_a_variant_names_its_game_never_a_path(tmp_path):
     f = tmp_path / "v.yaml"
     f.write_text("variant:\n  name: x\n  game: \"/\"\n")
     t = time.monotonic()
-    r = subprocess.run([sys.executable, "-m", "interpreter.cli", "validate", str(f)], capture_output=True,
+    r = subprocess.run([sys.executable, "-m", "jux", "validate", str(f)], capture_output=True,
                        text=True, timeout=60, cwd=ROOT)
     assert time.monotonic() - t < 30
     assert r.returncode == 1 and "v.yaml:3:9: no game '/'" in r.stderr

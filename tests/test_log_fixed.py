@@ -20,9 +20,9 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from interpreter.bots.random_bot import random_answer
-from interpreter.engine import Game, load_ruleset
-from interpreter.variants import catalogue
+from jux.interpreter.bots.random_bot import random_answer
+from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.variants import catalogue
 
 RULES = """\
 game:

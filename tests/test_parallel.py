@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import bots
-from interpreter.bots import register
-from interpreter.bots.random_bot import RandomBot
-from interpreter.parallel import ParallelRun, chunks, default_workers
-from interpreter.simulate import run_games
+from jux.interpreter import bots
+from jux.interpreter.bots import register
+from jux.interpreter.bots.random_bot import RandomBot
+from jux.interpreter.parallel import ParallelRun, chunks, default_workers
+from jux.interpreter.simulate import run_games
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMING = ("seconds", "games_per_second")
@@ -217,7 +217,7 @@ def test_a_dead_worker_keeps_the_finished_games(run, test_bots):
 
 def test_sigint_to_the_real_command(tmp_path):
     """Ctrl-C in a terminal signals the whole process group: the workers as well as jux."""
-    args = [sys.executable, "-m", "interpreter.cli", "simulate", "capital_jux", "--games", "1000", "--seed", "2",
+    args = [sys.executable, "-m", "jux", "simulate", "capital_jux", "--games", "1000", "--seed", "2",
             "--workers", "2", "--json", "out.json", "--records", "recs"]
     p = subprocess.Popen(args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          start_new_session=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
@@ -279,7 +279,7 @@ def test_sigterm_keeps_the_games_and_no_worker_outlives_jux(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     for how in (signal.SIGTERM, signal.SIGKILL):
         recs = tmp_path / f"recs-{how}"
-        args = [sys.executable, "-m", "interpreter.cli", "simulate", "capital_jux", "--games", "3000",
+        args = [sys.executable, "-m", "jux", "simulate", "capital_jux", "--games", "3000",
                 "--workers", "2", "--json", "out.json", "--records", recs]
         p = subprocess.Popen(args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              env=env)

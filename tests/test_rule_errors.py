@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine import load_ruleset
-from interpreter.errors import RuleError, RuleErrors
+from jux.interpreter.engine import load_ruleset
+from jux.interpreter.errors import RuleError, RuleErrors
 
 BASE = """\
 game:
@@ -561,7 +561,7 @@ def test_jux_validate_prints_every_error_and_exits_1(tmp_path):
 
     text = with_code("mian()\nlet x = limt").replace("visible: all}", "visible: sometimes}", 1)
     write(tmp_path, {"game.yaml": text})
-    p = subprocess.run([sys.executable, "-m", "interpreter.cli", "validate", "rules"], cwd=tmp_path,
+    p = subprocess.run([sys.executable, "-m", "jux", "validate", "rules"], cwd=tmp_path,
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 1 and "Traceback" not in p.stdout + p.stderr
     lines = [ln for ln in (p.stdout + p.stderr).splitlines() if ln.startswith("rules/game.yaml:")]
@@ -569,7 +569,7 @@ def test_jux_validate_prints_every_error_and_exits_1(tmp_path):
                      "zones.table.visible: 'sometimes' is not one of all, owner, none"]
     text = with_code("mian()\nlet x = limt")
     write(tmp_path, {"game.yaml": text})
-    p = subprocess.run([sys.executable, "-m", "interpreter.cli", "validate", "rules"], cwd=tmp_path,
+    p = subprocess.run([sys.executable, "-m", "jux", "validate", "rules"], cwd=tmp_path,
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 1 and "Traceback" not in p.stdout + p.stderr
     lines = [ln for ln in (p.stdout + p.stderr).splitlines() if ln.startswith("rules/game.yaml:")]

@@ -73,8 +73,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from interpreter.engine import Game, load_ruleset
-from interpreter.errors import IllegalAnswer
+from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.errors import IllegalAnswer
 
 HERE = Path(__file__).parent / "scenarios"
 FILES = sorted(HERE.rglob("*.yaml"))

@@ -3,12 +3,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from interpreter import bots
-from interpreter.bots import bot_factory, bot_names, make_bot, parse_spec, register, seat_seed
-from interpreter.bots.random_bot import RandomBot
-from interpreter.engine import Game, load_ruleset
-from interpreter.errors import JuxError
-from interpreter.simulate import GameResult, csv_rows, play, play_game, run_games, seat_bots, summarize
+from jux.interpreter import bots
+from jux.interpreter.bots import bot_factory, bot_names, make_bot, parse_spec, register, seat_seed
+from jux.interpreter.bots.random_bot import RandomBot
+from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.errors import JuxError
+from jux.interpreter.simulate import GameResult, csv_rows, play, play_game, run_games, seat_bots, summarize
 
 
 @pytest.fixture(scope="module")

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from interpreter.bots.random_bot import random_picker
-from interpreter.bots.sample import InfoSet
-from interpreter.engine import Game, load_ruleset
-from tui.widgets.table import render_table
+from jux.interpreter.bots.random_bot import random_picker
+from jux.interpreter.bots.sample import InfoSet
+from jux.interpreter.engine import Game, load_ruleset
+from jux.tui.widgets.table import render_table
 
 GAMES = [("capital_jux", ()), ("capital_jux", ("infiltrator", "doomsayer", "aristocrat", "convertor")),
          ("guildhall", ()), ("bruges", ())]

@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from interpreter.engine import Game, load_ruleset
+from jux.interpreter.engine import Game, load_ruleset
 from test_tui import _until
-from tui.app import JuxApp
-from tui.screens.game import GameScreen
-from tui.screens.help import HelpScreen
-from tui.widgets.decision import DecisionPanel
+from jux.tui.app import JuxApp
+from jux.tui.screens.game import GameScreen
+from jux.tui.screens.help import HelpScreen
+from jux.tui.widgets.decision import DecisionPanel
 
 GAMES = [("capital_jux", ("infiltrator", "doomsayer", "aristocrat", "convertor"), 3, 30),
          ("guildhall", (), 2, 40), ("bruges", (), 3, 80)]

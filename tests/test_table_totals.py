@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine import Game, load_ruleset
+from jux.interpreter.engine import Game, load_ruleset
 from test_rule_errors import at, edit, error, write
-from tui.widgets.table import cards_text, render_table
+from jux.tui.widgets.table import cards_text, render_table
 
 TOTALS = edit(
     "  table: {visible: all}\n  hand: {per: player, visible: owner}\n  piles: {per: colours, visible: all}\n",

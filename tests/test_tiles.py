@@ -21,10 +21,10 @@ import random
 
 import pytest
 
-from interpreter import Game, load_ruleset
-from interpreter.errors import IllegalAnswer
-from interpreter.state import State
-from interpreter.variants import catalogue
+from jux import Game, load_ruleset
+from jux.interpreter.errors import IllegalAnswer
+from jux.interpreter.state import State
+from jux.interpreter.variants import catalogue
 
 GAME = "capital_jux"
 COLOURS = ["blue", "pink", "yellow", "green"]

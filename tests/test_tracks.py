@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine import Game, load_ruleset
-from interpreter import tracks
+from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter import tracks
 from test_rule_errors import at, edit, error, write
-from tui.widgets.table import render_table
+from jux.tui.widgets.table import render_table
 
 TRACKED = edit(
     "  round: 0\n  gold: {per: player, start: 0}\n",

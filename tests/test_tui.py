@@ -17,17 +17,17 @@ import pytest
 
 pytest.importorskip("textual")
 
-from interpreter.bots import bot_names  # noqa: E402
-from tui.app import JuxApp  # noqa: E402
-from tui.screens.dialogs import ConfirmScreen, PathScreen  # noqa: E402
-from tui.screens.game import GameScreen  # noqa: E402
-from tui.screens.gameover import GameOverScreen  # noqa: E402
-from tui.screens.help import HelpScreen  # noqa: E402
-from tui.screens.passing import PassScreen  # noqa: E402
-from tui.screens.start import StartScreen  # noqa: E402
-from tui.screens.tables import TableScreen  # noqa: E402
-from tui.widgets.decision import DecisionPanel  # noqa: E402
-from tui.widgets.table import TableView  # noqa: E402
+from jux.interpreter.bots import bot_names  # noqa: E402
+from jux.tui.app import JuxApp  # noqa: E402
+from jux.tui.screens.dialogs import ConfirmScreen, PathScreen  # noqa: E402
+from jux.tui.screens.game import GameScreen  # noqa: E402
+from jux.tui.screens.gameover import GameOverScreen  # noqa: E402
+from jux.tui.screens.help import HelpScreen  # noqa: E402
+from jux.tui.screens.passing import PassScreen  # noqa: E402
+from jux.tui.screens.start import StartScreen  # noqa: E402
+from jux.tui.screens.tables import TableScreen  # noqa: E402
+from jux.tui.widgets.decision import DecisionPanel  # noqa: E402
+from jux.tui.widgets.table import TableView  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -285,7 +285,7 @@ def test_start_screen_starts_a_game():
             assert "capital_jux" in text and "Seat 1" in text and "Players" in text
             from textual.widgets import Input
 
-            from tui.widgets.choice import Choice
+            from jux.tui.widgets.choice import Choice
 
             assert start.query_one("#players", Choice).value == 2
             start.query_one("#players", Choice).value = 3
@@ -380,7 +380,7 @@ def _tmux(*args):
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_jux_play_in_a_real_terminal(tmp_path):
     jux = Path(sys.executable).parent / "jux"
-    cmd = [str(jux)] if jux.exists() else [sys.executable, "-m", "interpreter.cli"]
+    cmd = [str(jux)] if jux.exists() else [sys.executable, "-m", "jux"]
     session = f"juxtest{os.getpid()}"
     line = " ".join(cmd + ["play", "capital_jux", "--players", "2", "--seat", "human", "--seat", "random",
                            "--name", "Ann", "--seed", "7", "--bot-delay", "0"])
@@ -432,7 +432,7 @@ def test_jux_play_ends_when_its_terminal_is_gone():
     import termios
 
     jux = Path(sys.executable).parent / "jux"
-    cmd = [str(jux)] if jux.exists() else [sys.executable, "-m", "interpreter.cli"]
+    cmd = [str(jux)] if jux.exists() else [sys.executable, "-m", "jux"]
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     p = subprocess.Popen(cmd + ["play"], stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
@@ -467,7 +467,7 @@ def _record_file(tmp_path, answers: int | None, seats=("human", "random"), until
     """A capital_jux game (seed 11, Ann and Robo) where every decision is a fixed pseudo-random pick,
     stopped after `answers` answers (None: at the end; until(game) true: there) while Ann decides;
     no bot is involved, so the snapshot does not depend on any bot's play."""
-    from interpreter.engine import Game, load_ruleset
+    from jux.interpreter.engine import Game, load_ruleset
 
     import random
 
@@ -499,7 +499,7 @@ async def _until(pilot, test, tries=200):
 def test_snapshot_start_screen(snap_compare):
     async def ready(pilot):
         await _until(pilot, lambda: isinstance(pilot.app.screen, StartScreen) and pilot.app.screen.rules)
-        from tui.widgets.choice import Choice
+        from jux.tui.widgets.choice import Choice
 
         pilot.app.screen.query_one("#kind-1", Choice).value = "random"  # not whichever bot is listed first
         await pilot.pause()
@@ -526,7 +526,7 @@ def test_snapshot_final_scores(snap_compare, tmp_path):
 
 def test_snapshot_round_end_table(snap_compare, tmp_path):
     """The first round's end table over the game (shown again with r, as it showed when it came)."""
-    from tui.screens.tables import TableScreen, tables_of
+    from jux.tui.screens.tables import TableScreen, tables_of
 
     async def ready(pilot):
         await _until(pilot, lambda: isinstance(pilot.app.screen, GameScreen)
@@ -543,7 +543,7 @@ def test_snapshot_round_end_table(snap_compare, tmp_path):
 
 def _a_tile():
     """A tile of capital_jux (a variant that fills a slot key) and the key it fills."""
-    from interpreter.variants import catalogue
+    from jux.interpreter.variants import catalogue
 
     cat = catalogue("capital_jux")
     tiles = sorted((i for i in cat.values() if i.fills and i.default), key=lambda i: i.name)
@@ -604,8 +604,8 @@ def test_tiles_from_the_app_option_show_in_help_and_survive_save_and_load(tmp_pa
 def test_start_screen_picks_tiles_and_shows_a_wrong_choice_in_one_line():
     from textual.widgets import Static
 
-    from tui.tiles import RANDOM
-    from tui.widgets.choice import Choice
+    from jux.tui.tiles import RANDOM
+    from jux.tui.widgets.choice import Choice
 
     cat, tile = _a_tile()
 
@@ -693,7 +693,7 @@ flow: |
 
 
 def test_marks_show_after_the_card_in_brackets(tmp_path):
-    from tui.widgets.table import marks_text
+    from jux.tui.widgets.table import marks_text
 
     assert marks_text({"token": 10, "flag": True, "gone": None, "off": False}) == "token 10, flag"
     assert marks_text({"token": 0}, {"token": 0}) == "" and marks_text({"token": 0}) == "token 0"
@@ -749,7 +749,7 @@ def test_two_tiles_for_one_key_open_the_start_screen_with_the_error():
 
 
 def test_totals_add_what_a_card_is_worth_when_the_ruleset_says():
-    from tui.widgets.table import total
+    from jux.tui.widgets.table import total
 
     cards = [{"value": 5, "worth": 10}, {"value": 3}, {"hidden": True}]
     assert total(cards) == 13
@@ -797,7 +797,7 @@ def _show_rules(tmp_path) -> str:
 
 
 def test_a_table_the_rules_show_opens_over_the_game_and_the_bots_wait(tmp_path):
-    from tui.screens.tables import TableScreen
+    from jux.tui.screens.tables import TableScreen
 
     async def main():
         app = JuxApp(ruleset=_show_rules(tmp_path), seats=[("Ann", "human"), ("Robo", "random")], seed=1,
@@ -841,7 +841,7 @@ def test_a_table_the_rules_show_opens_over_the_game_and_the_bots_wait(tmp_path):
 
 
 def test_each_human_at_one_keyboard_sees_a_new_table_once(tmp_path):
-    from tui.screens.tables import TableScreen
+    from jux.tui.screens.tables import TableScreen
 
     async def main():
         app = JuxApp(ruleset=_show_rules(tmp_path), seats=[("Ann", "human"), ("Bob", "human")], seed=1,
@@ -889,8 +889,8 @@ def test_the_bot_delay_key_turns_the_delay_off_and_on(tmp_path):
 
 
 def test_start_screen_tiles_from_a_preset_or_at_random_and_the_bot_delay():
-    from tui.tiles import RANDOM, presets
-    from tui.widgets.choice import Choice
+    from jux.tui.tiles import RANDOM, presets
+    from jux.tui.widgets.choice import Choice
 
     async def main():
         app = JuxApp(bot_delay=0.4)
@@ -947,7 +947,7 @@ def test_start_screen_choices_by_keyboard_and_mouse():
     option picks it, a click outside closes the list."""
     from textual.widgets import OptionList
 
-    from tui.widgets.choice import Choice, ChoiceMenu
+    from jux.tui.widgets.choice import Choice, ChoiceMenu
 
     async def main():
         app = JuxApp(bot_delay=0.4)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import Game, load_ruleset
-from interpreter.variants import VariantError
+from jux import Game, load_ruleset
+from jux.interpreter.variants import VariantError
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "banker.yaml"
@@ -124,8 +124,8 @@ def test_validate_variants_checks_every_tile(run):
 
 
 def test_defaults_come_with_their_requirements_or_with_another_key_of_their_slot(monkeypatch):
-    from interpreter import variants
-    from interpreter.variants import VariantInfo, choose
+    from jux.interpreter import variants
+    from jux.interpreter.variants import VariantInfo, choose
 
     def info(name, fills=(), default=False, requires=()):
         return VariantInfo(name, "g", Path(f"{name}.yaml"), default=default, requires=tuple(requires),

@@ -51,8 +51,8 @@ class JuxApp(App):
             if self.load_session(self.load_path):
                 return
         if self.seats:
-            from interpreter.engine import load_ruleset
-            from interpreter.errors import JuxError
+            from ..interpreter.engine import load_ruleset
+            from ..interpreter.errors import JuxError
 
             try:
                 rules = load_ruleset(self.ruleset, self.tiles)
@@ -111,7 +111,7 @@ class JuxApp(App):
     def ask_save(self, session: Session) -> None:
         """Ask where to save: a new file in the saves folder is offered (a name typed without a
         folder goes there too; a path with one, or with ~, goes where it says)."""
-        from interpreter.errors import JuxError
+        from ..interpreter.errors import JuxError
 
         from .screens.dialogs import PathScreen
 
@@ -129,7 +129,7 @@ class JuxApp(App):
 
     def save_session(self, session: Session, path) -> bool:
         """Save; on failure say why in one line and keep the game as it is."""
-        from interpreter.errors import JuxError
+        from ..interpreter.errors import JuxError
 
         try:
             written = session.save(path)
@@ -145,7 +145,7 @@ class JuxApp(App):
     def ask_load(self, session: Session | None) -> None:
         """The load dialog: the saves folder's saves, newest first, or a path typed. Loading over
         a game with unsaved moves asks first."""
-        from interpreter.errors import JuxError
+        from ..interpreter.errors import JuxError
 
         from .screens.dialogs import LoadScreen
         from .session import list_saves, saves_dir
@@ -168,7 +168,7 @@ class JuxApp(App):
         from .screens.dialogs import ConfirmScreen
         from .session import load_target
 
-        from interpreter.errors import JuxError
+        from ..interpreter.errors import JuxError
 
         try:
             target = load_target(path)
@@ -207,7 +207,7 @@ class JuxApp(App):
         return True
 
     def _read_session(self, path) -> Session | None:
-        from interpreter.errors import JuxError
+        from ..interpreter.errors import JuxError
 
         kinds = [s.kind for s in self.session.seats] if self.session else (
             [s.kind for s in self.seats] if self.seats else None)

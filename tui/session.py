@@ -35,7 +35,7 @@ def random_seed() -> int:
 
 def rulesets() -> list:
     """The ruleset folders under rules/ (names), as `jux rules` lists them."""
-    from interpreter.paths import RULES_DIR
+    from ..interpreter.paths import RULES_DIR
 
     if not RULES_DIR.is_dir():
         return []
@@ -47,8 +47,8 @@ class Session:
     """A game, its seats, its bots and its save state."""
 
     def __init__(self, rules, seats: list, seed: int | None = None, game=None):
-        from interpreter.bots import make_bot, seat_seed
-        from interpreter.engine import Game
+        from ..interpreter.bots import make_bot, seat_seed
+        from ..interpreter.engine import Game
 
         self.rules = rules
         self.seats = [s if isinstance(s, SeatSpec) else SeatSpec(*s) for s in seats]
@@ -99,8 +99,8 @@ class Session:
 
     def play_bot(self, d) -> None:
         """Let the bot in d's seat answer d, from that seat's view only."""
-        from interpreter.bots.sample import bot_input
-        from interpreter.errors import IllegalAnswer
+        from ..interpreter.bots.sample import bot_input
+        from ..interpreter.errors import IllegalAnswer
 
         bot = self.bots[d.player]
         choice = bot.choose(bot_input(bot, self.game, d.player), d)
@@ -156,8 +156,8 @@ class Session:
         return plan
 
     def _make_undo_plan(self, game):
-        from interpreter.engine import Game
-        from interpreter.errors import JuxError
+        from ..interpreter.engine import Game
+        from ..interpreter.errors import JuxError
 
         humans = self.humans
         if not humans:
@@ -211,7 +211,7 @@ class Session:
     def save(self, path) -> Path:
         """Write the game (game.save() plus who sits where) atomically. JuxError on failure.
         A relative path is taken in the saves folder (save_target)."""
-        from interpreter.engine import save_json
+        from ..interpreter.engine import save_json
 
         path = save_target(path)
         save_json(self.save_data(), path)
@@ -227,10 +227,10 @@ class Session:
         player count fits, else every seat is human. paths: the files the user named (a ruleset
         folder, variant files) that the save's ruleset and variants may name (records.py).
         """
-        from interpreter.bots import bot_factory
-        from interpreter.engine import Game
-        from interpreter.errors import JuxError, RecordError
-        from interpreter.records import read_record
+        from ..interpreter.bots import bot_factory
+        from ..interpreter.engine import Game
+        from ..interpreter.errors import JuxError, RecordError
+        from ..interpreter.records import read_record
 
         path = _user_path(path)
         data = read_record(path)
@@ -280,7 +280,7 @@ def saves_dir() -> Path:
 
 
 def _make_saves_dir() -> Path:
-    from interpreter.errors import JuxError
+    from ..interpreter.errors import JuxError
 
     folder = saves_dir()
     try:
@@ -307,7 +307,7 @@ def new_save_path(ruleset: str, seed) -> Path:
 def save_target(path) -> Path:
     """The file a save named `path` goes to: ~ expanded; a relative name goes into the saves folder
     (made when missing), with .save.json added when it has no .json ending. JuxError when not."""
-    from interpreter.errors import JuxError
+    from ..interpreter.errors import JuxError
 
     path = _user_path(path)
     if path.is_absolute():
@@ -325,7 +325,7 @@ def save_target(path) -> Path:
 def load_target(path) -> Path:
     """The file a load of `path` (typed in the load dialog) reads: a relative name found in the
     saves folder is taken there, otherwise as given (relative to the current folder)."""
-    from interpreter.errors import JuxError
+    from ..interpreter.errors import JuxError
 
     path = _user_path(path)
     if not path.is_absolute():
@@ -383,8 +383,8 @@ def list_saves(folder=None) -> list:
 
 
 def _save_info(path: Path, mtime: float) -> SaveInfo:
-    from interpreter.files import read_bytes_bounded
-    from interpreter.records import check_record, loads
+    from ..interpreter.files import read_bytes_bounded
+    from ..interpreter.records import check_record, loads
 
     try:
         raw = read_bytes_bounded(path, MAX_LIST_BYTES)
@@ -423,7 +423,7 @@ def _line(text: str, most: int) -> str:
 
 def _user_path(path) -> Path:
     """path with ~ expanded; JuxError if it cannot be (an unknown user's ~name)."""
-    from interpreter.errors import JuxError
+    from ..interpreter.errors import JuxError
 
     if not str(path).strip():
         raise JuxError("no file named (an empty path)")

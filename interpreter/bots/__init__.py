@@ -39,11 +39,12 @@ class Bot:
         raise NotImplementedError
 
 
-# name -> "module:attribute" of a factory called as factory(seed=..., **options); imported lazily
+# name -> "module:attribute" (a module of this package) of a factory called as
+# factory(seed=..., **options); imported lazily
 BUILTIN: dict[str, str] = {
-    "random": "interpreter.bots.random_bot:RandomBot",
-    "greedy": "interpreter.bots.greedy:GreedyBot",
-    "ismcts": "interpreter.bots.ismcts:IsmctsBot",
+    "random": ".random_bot:RandomBot",
+    "greedy": ".greedy:GreedyBot",
+    "ismcts": ".ismcts:IsmctsBot",
 }
 _registered: dict[str, Callable] = {}
 
@@ -74,7 +75,7 @@ def _factory_of(name: str) -> Callable:
         known = bot_names()
         raise JuxError(f"unknown bot '{name}'{did_you_mean(name, known)}; known bots: {', '.join(known)}")
     module, _, attr = target.partition(":")
-    return getattr(import_module(module), attr)
+    return getattr(import_module(module, __name__), attr)
 
 
 def _option_value(text: str):

@@ -302,7 +302,7 @@ class GameScreen(Screen):
         self.app.game_over(self.session)
 
     def on_decision_panel_answered(self, event: DecisionPanel.Answered) -> None:
-        from interpreter.errors import IllegalAnswer
+        from ...interpreter.errors import IllegalAnswer
 
         try:
             self.session.answer(event.decision, event.choice)

@@ -26,8 +26,8 @@ class StartScreen(Screen):
     def __init__(self, ruleset: str | None = None, seats: list | None = None, tiles=None) -> None:
         """tiles: the variants offered first (names; the app's --tiles, or the last game's)."""
         super().__init__()
-        from interpreter.errors import JuxError
-        from interpreter.paths import default_ruleset
+        from ...interpreter.errors import JuxError
+        from ...interpreter.paths import default_ruleset
 
         from ..session import rulesets
         from ..tiles import parse_tiles
@@ -93,7 +93,7 @@ class StartScreen(Screen):
 
     def _seat_row(self, i: int) -> Horizontal:
         """Seat i's row (a name and human or bot); rows are made only as the player count needs them."""
-        from interpreter.bots import bot_level, bot_names
+        from ...interpreter.bots import bot_level, bot_names
 
         bots = bot_names()
         kinds = [("human", HUMAN)] + [(f"bot: {bot_level(b)} ({b})" if bot_level(b) else f"bot: {b}", b)
@@ -128,8 +128,8 @@ class StartScreen(Screen):
                         exclusive=True, group="load")
 
     def _load_in_thread(self, name, tiles, wanted, first) -> None:
-        from interpreter.engine import load_ruleset
-        from interpreter.errors import JuxError
+        from ...interpreter.engine import load_ruleset
+        from ...interpreter.errors import JuxError
 
         from ..tiles import catalogue_of, tile_keys
 
@@ -161,7 +161,7 @@ class StartScreen(Screen):
         err = self.query_one("#start-error", Static)
         info = self.query_one("#ruleset-info", Static)
         if error is not None:
-            from interpreter.variants import VariantError
+            from ...interpreter.variants import VariantError
 
             if isinstance(error, VariantError):  # a wrong choice of tiles: one line
                 err.update(Text(f"These tiles do not go together: {' '.join(str(error).split())}"))
@@ -361,8 +361,8 @@ class StartScreen(Screen):
         return out
 
     def action_start(self) -> None:
-        from interpreter.errors import JuxError
-        from interpreter.records import MAX_NAME, NEW_SEED
+        from ...interpreter.errors import JuxError
+        from ...interpreter.records import MAX_NAME, NEW_SEED
 
         err = self.query_one("#start-error", Static)
         if self.rules is None:
