@@ -13,6 +13,7 @@ from .files import edited
 from . import lsp_index
 
 _VARIANT = re.compile(r"^variant\s*:", re.M)
+_GAME = re.compile(r"^game\s*:", re.M)
 _LOCATED = re.compile(r"^(?P<file>[^\n]+?):(?P<line>\d+):(?P<col>\d+): (?P<msg>.*)$", re.S)
 
 
@@ -54,13 +55,9 @@ def problems_of(e: JuxError) -> tuple:
     return tuple(_problem(x) for x in errors)
 
 
-def _game_of(path: Path) -> str | None:
-    from .loader import read_file
-
-    try:
-        head = read_file(path).data.get("variant")
-    except JuxError:
-        return None
+def _game_of(loc) -> str | None:
+    """The game a variant file names (from its parse, or its last good one)."""
+    head = loc.data.get("variant") if loc is not None and isinstance(loc.data, dict) else None
     game = head.get("game") if isinstance(head, dict) else None
     return game if isinstance(game, str) else None
 
@@ -99,14 +96,18 @@ def _parsed(files: list, good: dict) -> list:
 def check(path, texts: dict, good: dict) -> Report:
     """Load what the file at path belongs to, as `jux validate` does, with texts ({path: text} of
     the editor's open files) standing in for the disk. good: the last good parse of each file."""
-    from .commands_validate import _load_variant, _ruleset_of_file
+    from .commands_validate import _declares_game, _load_variant, _ruleset_of_file
     from .loader import catalogue_rulesets, rule_files, ruleset_path
     from .ruleset import load_ruleset
 
     path = Path(path)
     text = texts.get(str(path))
+    is_variant = bool(_VARIANT.search(text)) if text is not None else False
+    if not is_variant and not (_GAME.search(text or "") or _declares_game(_ruleset_of_file(path))):
+        # neither a variant nor a file of a ruleset (no folder above it has a 'game' section): not
+        # a rule file (a workflow, a config), as `jux validate FOLDER` leaves it unchecked
+        return Report(real(path), True, (), lsp_index.build([]))
     with edited(texts):
-        is_variant = bool(_VARIANT.search(text)) if text is not None else False
         problems: tuple = ()
         try:
             if is_variant:
@@ -118,7 +119,7 @@ def check(path, texts: dict, good: dict) -> Report:
         except RecursionError:
             problems = (Problem(None, 1, 1, "the file is nested too deeply to check"),)
         if is_variant:
-            game = _game_of(path)
+            game = _game_of(_parsed([path], good)[0][1])
             root = ruleset_path(game) if game in catalogue_rulesets() else None
             base = _parsed(rule_files(root), good) if root is not None else []
             more = _variant_files(game, root, path, base) if root is not None else [path]

@@ -96,6 +96,8 @@ class JuxServer(LanguageServer):
         texts = self.open_texts()
         loop = asyncio.get_running_loop()
         reports = await loop.run_in_executor(self.checker, self._check_all, texts)
+        if generation != self.generation:
+            return  # the texts changed while checking: the run scheduled since reports them
         for path, report in reports.items():
             self.reports[path] = report
         self.publish(reports)
