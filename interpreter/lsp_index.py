@@ -119,6 +119,11 @@ def build(parsed: list) -> Index:
     for i, (file, loc) in enumerate(parsed):
         if loc is None:
             continue
+        head = loc.data.get("variant") if isinstance(loc.data, dict) else None
+        removes = head.get("removes") if isinstance(head, dict) else None
+        for name in removes if isinstance(removes, list) else ():  # (as the loader: removals first)
+            if isinstance(name, str):
+                defs.pop(name, None)
         for d in _entries(file, loc, i):
             defs.setdefault(d.name, []).append(d)
         _attributes(loc, attributes)

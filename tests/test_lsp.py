@@ -179,6 +179,8 @@ def test_a_tile_is_checked_completed_hovered_and_followed(tmp_path, capsys):
                      *rules.spec.functions, *BUILTINS, *keywords(), "probe_power", "value", "colour"]:
             if "__prev" not in name:
                 assert name in labels, name
+        variables = {name for name, i in labels.items() if i.kind == t.CompletionItemKind.Variable}
+        assert variables == set(rules.spec.zones) | set(rules.spec.counters)  # (none a variant removes)
         assert labels["hand"].kind == t.CompletionItemKind.Variable and labels["hand"].detail == "zone hand"
         assert labels["probe_power"].detail == "procedure probe_power(p, card)"
         assert labels["choose"].kind == t.CompletionItemKind.Keyword
