@@ -137,9 +137,9 @@ class JuxServer(LanguageServer):
     def word_at(self, uri: str, pos: lsp.Position):
         """(real path, 1-based line, the word's 1-based column, the word, the text before it on the
         line) at an editor's position, or None."""
-        path = to_fs_path(uri)
+        path = to_fs_path(uri) if uri.startswith("file:") else None
         if not path:
-            return None
+            return None  # (an unsaved, untitled buffer: nothing is loaded for it)
         path = lsp_check.real(path)
         lines = self.lines_of(path)
         if pos.line >= len(lines):
@@ -248,7 +248,8 @@ def make_server() -> JuxServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
     async def did_close(ls: JuxServer, params: lsp.DidCloseTextDocumentParams):
-        path = to_fs_path(params.text_document.uri)
+        uri = params.text_document.uri
+        path = to_fs_path(uri) if uri.startswith("file:") else None
         if path:
             path = lsp_check.real(path)
             ls.reports.pop(path, None)

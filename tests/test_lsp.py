@@ -292,3 +292,25 @@ def test_bad_input_is_a_diagnostic_and_the_server_stays_up(tmp_path):
 def test_every_built_in_has_a_description():
     assert set(BUILTIN_DOCS) == set(BUILTINS)
     assert {"let", "choose", "simultaneously", "true", "none"} <= set(keywords())
+
+
+def test_every_half_typed_text_of_a_tile_is_checked_without_failing(tmp_path):
+    """Each prefix of a tile (as typed from the top) checks to a report: errors at places inside
+    the text, never an exception (the server would have to catch it)."""
+    from interpreter import lsp_check
+
+    tile = tmp_path / "probe.yaml"
+    tile.write_text(TILE, encoding="utf-8")
+    path, good = lsp_check.real(tile), {}
+    seen = set()
+    for end in range(0, len(TILE) + 1, 5):
+        text = TILE[:end]
+        report = lsp_check.check(path, {path: text}, good)
+        lines = text.count("\n") + 1
+        for p in report.problems:
+            assert p.file in (None, path) or p.file.endswith(".yaml"), p
+            if p.file == path:
+                assert 1 <= p.line <= lines + 1 and p.col >= 1, (end, p)
+            seen.add(p.message.split(":")[0])
+    assert lsp_check.check(path, {path: TILE}, good).problems == ()
+    assert any(m.startswith("YAML syntax error") for m in seen) and any(m.startswith("syntax error") for m in seen)
