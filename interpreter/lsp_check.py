@@ -62,7 +62,7 @@ def _game_of(loc) -> str | None:
     return game if isinstance(game, str) else None
 
 
-def _variant_files(game: str, root: Path, path: Path, base: list) -> list:
+def _variant_files(game: str, path: Path, base: list) -> list:
     """The variant files loaded with path, in order (required ones first); [path] if unknown."""
     from .variants import choose
 
@@ -122,7 +122,7 @@ def check(path, texts: dict, good: dict) -> Report:
             game = _game_of(_parsed([path], good)[0][1])
             root = ruleset_path(game) if game in catalogue_rulesets() else None
             base = _parsed(rule_files(root), good) if root is not None else []
-            more = _variant_files(game, root, path, base) if root is not None else [path]
+            more = _variant_files(game, path, base) if root is not None else [path]
             if not any(real(f) == real(path) for f in more):
                 more.append(path)
             parsed = base + _parsed(more, good)

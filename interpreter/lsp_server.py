@@ -13,7 +13,6 @@ from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import PositionCodec
 
 from . import lsp_check, lsp_words
-from .lsp_index import KINDS
 
 DELAY = 0.15  # seconds of quiet typing before the open files are checked again
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -73,9 +72,9 @@ class JuxServer(LanguageServer):
         c = min(max(col - 1, 0), len(lines[n]) if lines else 0)
         return self.codec().position_to_client_units(lines, lsp.Position(line=n, character=c))
 
-    def span(self, path: str, line: int, col: int) -> lsp.Range:
+    def span(self, path: str, line: int, col: int, lines: list | None = None) -> lsp.Range:
         """The range from a 1-based line:col over the name (or the character) there."""
-        lines = self.lines_of(path)
+        lines = self.lines_of(path) if lines is None else lines
         start = self.point(lines, line, col)
         n = min(max(line - 1, 0), len(lines) - 1)
         c = min(max(col - 1, 0), len(lines[n]))
@@ -110,7 +109,9 @@ class JuxServer(LanguageServer):
                 out[path] = lsp_check.check(path, texts, self.good)
             except Exception as e:  # never let a file stop the server: say it where it is seen
                 problem = lsp_check.Problem(None, 1, 1, f"jux could not check this file: {type(e).__name__}: {e}")
-                out[path] = lsp_check.Report(path, True, (problem,), lsp_check.lsp_index.build([]))
+                last = self.reports.get(path)  # (its names stay as they were)
+                index = last.index if last is not None else lsp_check.lsp_index.build([])
+                out[path] = lsp_check.Report(path, True, (problem,), index)
         return out
 
     def publish(self, reports: dict) -> None:
@@ -120,12 +121,14 @@ class JuxServer(LanguageServer):
                 continue
             done.add(report.target)
             found: dict = {}
+            texts: dict = {}  # file -> its lines, read once
             for p in report.problems:
                 file, line, col, message = p.file or doc, p.line, p.col, p.message
                 if report.variant and file != report.target:  # an error in a file it loads
                     message, file, line, col = f"{p.file}:{p.line}:{p.col}: {message}", doc, 1, 1
                 found.setdefault(file, []).append(lsp.Diagnostic(
-                    range=self.span(file, line, col), message=message, source="jux",
+                    range=self.span(file, line, col, texts.get(file) or texts.setdefault(file, self.lines_of(file))),
+                    message=message, source="jux",
                     severity=lsp.DiagnosticSeverity.Error))
             for file in self.shown.get(report.target, set()) | set(found) | {doc}:
                 self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
@@ -220,7 +223,7 @@ def completion(ls: JuxServer, uri: str, pos: lsp.Position) -> lsp.CompletionList
             if after_dot and d.kind != "mark":
                 continue
             items[name] = lsp.CompletionItem(
-                label=name, kind=_ITEM_KINDS[d.kind], detail=f"{d.kind} {d.signature}".strip(),
+                label=name, kind=_ITEM_KINDS.get(d.kind, lsp.CompletionItemKind.Text), detail=f"{d.kind} {d.signature}".strip(),
                 documentation=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=_describe(d)))
     if not after_dot:
         for name, (call, gives) in {**lsp_words.BUILTIN_DOCS, **lsp_words.OTHER_DOCS}.items():

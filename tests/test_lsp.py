@@ -8,7 +8,6 @@ import asyncio
 import sys
 from pathlib import Path
 
-import pytest
 from lsprotocol import types as t
 from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
