@@ -197,7 +197,7 @@ def hover(ls: JuxServer, uri: str, pos: lsp.Position):
         if word == "previous":
             here = index.enclosing(path, line, col)
             older = index.replaced(here) if here else None
-            text = lsp_words.describe(word) + (f"\n\nreplaces: {_describe(older)}" if older else "")
+            text = lsp_words.describe(word) + (f"\n\nit replaces:\n\n{_describe(older)}" if older else "")
         elif before.rstrip().endswith(".") and word in index.attributes:
             text = f"card attribute `{word}`, of: {', '.join(index.attributes[word])}"
         elif word in index.defs:
