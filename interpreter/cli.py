@@ -19,6 +19,8 @@ Usage:
            [--bot-delay SEC] [--load SAVE.json] [--print]
                                   play in the terminal UI (humans at one keyboard, bots);
                                   --print: random bots, printed as a log
+  jux lsp [--stdio]                the language server for editors (over stdio): errors as you
+                                  type, completion, hover, go to definition (docs/editors.md)
   jux --version
 
 Seats are numbered from 0. Exit status: 0 ok, 1 error (a file, a record or a value jux cannot
@@ -37,6 +39,7 @@ import sys
 
 from . import files, options
 from .commands_balance import balance
+from .commands_lsp import cmd_lsp
 from .commands_play import cmd_play, cmd_replay
 from .commands_rules import cmd_rules
 from .commands_simulate import simulate
@@ -210,6 +213,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="no UI: play random bots and print the game log and scores")
     p.add_argument("--tiles", "-t", metavar="A,B,...", help=TILES_HELP)
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("lsp", help="the language server for rule and variant files (for editors)",
+                       description="Serve the Language Server Protocol over stdin/stdout for rule and "
+                                   "variant files: the errors of 'jux validate' as you type, completion, "
+                                   "hover and go to definition. See docs/editors.md.")
+    p.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (the default and only way)")
+    p.set_defaults(func=cmd_lsp)
     return parser
 
 

@@ -9,7 +9,8 @@ check_writable_dir apply the same rules before a long run. Every failure is a Ju
 ("cannot write PATH: why").
 
 Reading: only regular files of a bounded size are read (a FIFO, /dev/zero or a folder could block
-or never end).
+or never end). Within `edited({path: text})` (an editor's unsaved texts, for `jux lsp`), the rule
+files read those texts instead of the disk (loader.read_regular asks `edited_bytes`).
 """
 from __future__ import annotations
 
@@ -18,11 +19,40 @@ import json
 import os
 import stat
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import JuxError
 
 MAX_READ_BYTES = 64 * 1024 * 1024  # a record, a save, a --json output read back
+
+
+_EDITED: dict = {}  # real path -> the text an editor holds for that file (see edited)
+
+
+@contextmanager
+def edited(texts: dict):
+    """Within it, reading a rule file named in texts ({path: text}) gives that text, not the disk's
+    (the checks of `jux lsp` run on what the author is typing, saved or not). One at a time."""
+    _EDITED.clear()
+    _EDITED.update({os.path.realpath(p): t for p, t in texts.items()})
+    try:
+        yield
+    finally:
+        _EDITED.clear()
+
+
+def editing() -> bool:
+    """Whether texts of an editor stand in for files now (caches keyed by the disk must not be used)."""
+    return bool(_EDITED)
+
+
+def edited_bytes(path) -> bytes | None:
+    """The text an editor holds for path as UTF-8 bytes (inside `edited`), else None: read the disk."""
+    if not _EDITED:
+        return None
+    text = _EDITED.get(os.path.realpath(path))
+    return None if text is None else text.encode("utf-8", "surrogatepass")
 
 
 def _kind(mode: int) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from .errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
+from .files import edited_bytes
 from .limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_VALUES
 from .syntax import (Call, CallStmt, Const, Source, parse_block, parse_function_body, parse_signature, rename_calls,
                      walk)
@@ -511,6 +512,8 @@ _READ_CACHE: dict = {}
 def read_file(p: Path) -> Located:
     """A rule file parsed with positions; kept for the process while the file is unchanged (a
     variant file is read by every combination that uses it)."""
+    if edited_bytes(p) is not None:  # an editor's unsaved text (files.edited): never kept
+        return _read_file(p)
     try:
         st = p.stat()
         key = (str(p.resolve()), st.st_mtime_ns, st.st_size, display_path(p))
@@ -526,7 +529,11 @@ def read_file(p: Path) -> Located:
 
 def read_regular(p: Path, what: str = "file") -> bytes:
     """The bytes of a regular file of at most MAX_FILE_BYTES; JuxError otherwise (a FIFO, a device
-    or a folder is never opened for reading: it could block or never end)."""
+    or a folder is never opened for reading: it could block or never end). Inside files.edited,
+    an edited file's text."""
+    text = edited_bytes(p)
+    if text is not None:
+        return text
     try:
         st = os.stat(p)
         if not stat.S_ISREG(st.st_mode):

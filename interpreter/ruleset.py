@@ -8,6 +8,7 @@ from . import runtime
 from .check import check
 from .compile import compile_ruleset, counter_start
 from .errors import JuxError, Pos
+from .files import editing
 from .loader import load_spec, rule_files, ruleset_path
 from .paths import default_ruleset
 from .state import State, ZoneTable
@@ -181,6 +182,8 @@ def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Rule
     if isinstance(variants, str):
         variants = variants.split(",")
     variants = tuple(v.strip() for v in variants if v and v.strip())
+    if editing():  # an editor's unsaved texts (files.edited): checked afresh, never kept
+        return Ruleset(load_spec(path, variants), coverage)
     key = (str(path.resolve()), variants, _files_key(path), _files_key(VARIANTS_DIR) if variants else (),
            bool(coverage))
     if key not in _CACHE:
