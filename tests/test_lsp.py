@@ -1,5 +1,5 @@
 """`jux lsp`, the language server, driven for real over stdio (pygls's LanguageClient starts
-`python -m interpreter.cli lsp`): initialize, didOpen and didChange of an author's tile and of a
+`python -m jux lsp`): initialize, didOpen and didChange of an author's tile and of a
 ruleset's file, the diagnostics `jux validate` gives (at exact LSP positions, UTF-16), completion,
 hover and go to definition; bad input gives a diagnostic and the server stays up."""
 from __future__ import annotations
@@ -12,9 +12,9 @@ from lsprotocol import types as t
 from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
-from interpreter.compile import BUILTINS
-from interpreter.engine import load_ruleset
-from interpreter.lsp_words import BUILTIN_DOCS, describe, keywords
+from jux.interpreter.compile import BUILTINS
+from jux.interpreter.engine import load_ruleset
+from jux.interpreter.lsp_words import BUILTIN_DOCS, describe, keywords
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "rules" / "capital_jux" / "game.yaml"
@@ -59,7 +59,7 @@ class Session:
                 self.arrived.notify_all()
 
     async def start(self, cwd: Path) -> t.InitializeResult:
-        await self.client.start_io(sys.executable, "-m", "interpreter.cli", "lsp", cwd=str(cwd))
+        await self.client.start_io(sys.executable, "-m", "jux", "lsp", cwd=str(cwd))
         result = await asyncio.wait_for(self.client.initialize_async(t.InitializeParams(
             capabilities=t.ClientCapabilities(), root_uri=from_fs_path(str(cwd)))), TIMEOUT)
         self.client.initialized(t.InitializedParams())
@@ -131,7 +131,7 @@ def where(text: str, needle: str, nth: int = 0) -> tuple:
 
 def validate(path: Path, capsys) -> list:
     """What `jux validate PATH` prints on stderr for the saved file, one line each."""
-    from interpreter.cli import main
+    from jux.interpreter.cli import main
 
     capsys.readouterr()
     main(["validate", str(path)])
@@ -296,7 +296,7 @@ def test_every_built_in_has_a_description():
 def test_every_half_typed_text_of_a_tile_is_checked_without_failing(tmp_path):
     """Each prefix of a tile (as typed from the top) checks to a report: errors at places inside
     the text, never an exception (the server would have to catch it)."""
-    from interpreter import lsp_check
+    from jux.interpreter import lsp_check
 
     tile = tmp_path / "probe.yaml"
     tile.write_text(TILE, encoding="utf-8")
