@@ -190,5 +190,5 @@ def _zone_index(names_of: list, name, where: tuple) -> int:
     """The index of a zone by its display name ('hand[0]', 'piles[red]'; spaces ignored)."""
     key = str(name).replace(" ", "")
     if key not in names_of:
-        raise SetupError(f"no zone '{name}'{did_you_mean(key, names_of)} (zones: {', '.join(names_of)})", where)
+        raise SetupError(f"no zone '{name}'" + (did_you_mean(key, names_of) or f" (zones: {', '.join(names_of)})"), where)
     return names_of.index(key)

@@ -82,7 +82,8 @@ def check_names(sc, rules, n: int) -> list:
     def zone(path, name):
         key = str(name).replace(" ", "")
         if key not in zones:
-            errors.append(sc.error(path, f"no zone '{name}'{did_you_mean(key, zones)} (zones: {', '.join(zones)})"))
+            errors.append(sc.error(path, f"no zone '{name}'" + (did_you_mean(key, zones) or
+                                                                f" (zones: {', '.join(zones)})")))
             return False
         return True
 
@@ -91,6 +92,9 @@ def check_names(sc, rules, n: int) -> list:
             errors.append(sc.error(path, f"no card '{text}' in this ruleset{did_you_mean(str(text), labels)}",
                                    value=True))
 
+    for key in ("zones", "marks"):
+        for name in sc.data.get(key) or {}:
+            zone((key, name), name)
     for start, target in (sc.data.get("set_aside") or {}).items():
         if zone(("set_aside", start), start):
             if not lay.zone_def.get(start, {}).get("start"):

@@ -72,6 +72,7 @@ def run_file(path: Path) -> Outcome:
             raise
         failures, expected = [Failure(_top(sc, path), f"internal error: {type(e).__name__}: {e} "
                                                       "(set JUX_DEBUG=1 for details)")], False
+    failures = sorted(failures, key=lambda f: (f.pos.line, f.pos.col))  # (all in the one file)
     title = sc.title if sc else ""
     log = tuple(game.log_lines()) if game is not None else ()
     xfail = sc.data.get("xfail") if sc else None
