@@ -129,7 +129,10 @@ def _run(sc: Scenario):
         stop = _Stop(failures)
         stop.game = game
         raise stop
-    return game, failures + check(sc, game)
+    try:
+        return game, failures + check(sc, game)
+    except (RuleRuntimeError, StepBudgetExceeded) as e:  # (scores, views: rule code runs)
+        return game, failures + [Failure(sc.at("expect"), f"expect: the rules stopped with an error: {e}")]
 
 
 def _setup_pos(sc: Scenario, where: tuple) -> Pos:

@@ -185,3 +185,43 @@ def test_bad_usage_is_one_line_and_status_2(jux, args, words):
     p = jux(*args)
     assert p.returncode == 2 and p.stdout == ""
     assert len(p.stderr.strip().splitlines()) == 1 and p.stderr.startswith("jux: ") and words in p.stderr, p.stderr
+
+
+def _paths(x, p=()):
+    yield p
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _paths(v, p + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from _paths(v, p + (i,))
+
+
+def test_any_value_anywhere_in_a_scenario_is_a_located_failure_never_a_crash(tmp_path):
+    """Each value of a valid scenario replaced in turn by values of other kinds: the outcome is a
+    pass or failures located in that file, never an exception or an internal error."""
+    import copy
+    import shutil
+
+    import yaml
+
+    from interpreter.scenario_run import run_file
+
+    shutil.copytree(ROOT / "tests" / "data" / "passing" / "tiny", tmp_path / "tiny")
+    data = yaml.safe_load((ROOT / "tests" / "data" / "passing" / "tiny_counters.yaml").read_text())
+    f = tmp_path / "s.yaml"
+    runs = 0
+    for path in list(_paths(data))[1:]:
+        for junk in (None, 5, "hand[7]", [[1]], {"a": 1}):
+            changed = copy.deepcopy(data)
+            at = changed
+            for k in path[:-1]:
+                at = at[k]
+            at[path[-1]] = junk
+            f.write_text(yaml.safe_dump(changed))
+            outcome = run_file(f)
+            runs += 1
+            for failure in outcome.failures:
+                assert failure.pos.file.endswith("s.yaml") and failure.pos.line >= 1, (path, junk, failure)
+                assert "internal error" not in failure.what, (path, junk, failure)
+    assert runs > 300
