@@ -81,7 +81,9 @@ class Positions:
         counters: {"pile": 5, "points": [0, 3, 0]}. run: a procedure name; args: its arguments
         (ints for seats). Without run the whole game flow starts from the position.
         marks: {"hand[0]": {"red 4": {"token": 1}}}: marks set on the first card of that
-        label in that zone.
+        label in that zone. A position that cannot be set up (a zone, card, counter, mark or
+        procedure the rules do not have, a value of the wrong shape) raises SetupError, whose
+        `where` names the entry at fault (scenario files: interpreter/scenario_run.py).
         """
         if isinstance(rules, (str, Path)):
             rules = load_ruleset(rules)
