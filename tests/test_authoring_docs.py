@@ -177,10 +177,35 @@ def test_the_walkthrough_runs_as_shown(tmp_path):
     _same(*fixed, tmp_path)
 
 
+def test_the_scenario_schema_describes_every_key_and_allows_no_other():
+    import json
+
+    import jsonschema
+
+    schema = json.loads((ROOT / "interpreter" / "schema" / "scenario.schema.json").read_text())
+    jsonschema.Draft7Validator.check_schema(schema)
+    defs = schema["definitions"]
+
+    def objects(node):
+        if isinstance(node, dict):
+            if "properties" in node:
+                yield node
+            for v in node.values():
+                yield from objects(v)
+
+    for obj in objects(schema):
+        assert obj.get("additionalProperties") is False
+        for name, prop in obj["properties"].items():
+            ref = prop.get("$ref", "").rsplit("/", 1)[-1]
+            assert prop.get("description") or defs.get(ref, {}).get("description"), name
+
+
 def test_the_example_tiles_scenarios_pass():
     files = find_scenarios(str(DOCS / "examples"))
     assert len(files) >= 4 and all("banker" in f.name for f in files)
     for f in files:
+        first = f.read_text().splitlines()[0]
+        assert first == "# yaml-language-server: $schema=../../interpreter/schema/scenario.schema.json", f
         outcome = run_file(f)
         assert outcome.status == PASSED, outcome.report()
         assert "banker.yaml" in yaml.safe_load(f.read_text())["tiles"]
