@@ -3,6 +3,9 @@
 Usage:
   jux validate PATH...            check rule files (a ruleset folder or name, a file in one, or a
                                   folder of rulesets); prints ok or every error as path:line:col
+  jux test PATH... [-k TEXT] [-x] [-q] [-v]
+                                  run scenario files (a file, or every *.yaml under a folder):
+                                  each failure at its file:line:col with expected and actual
   jux simulate RULESET [--players N] [--games G] [--seed S] [--bots random,...]
                [--json OUT.json] [--csv OUT.csv] [--records DIR] [--quiet] [--workers N] [--resume]
                [--coverage [REPORT.md]]
@@ -43,6 +46,7 @@ from .commands_lsp import cmd_lsp
 from .commands_play import cmd_play, cmd_replay
 from .commands_rules import cmd_rules
 from .commands_simulate import simulate
+from .commands_test import cmd_test
 from .commands_validate import cmd_validate
 from .console import PROG, err, print_error
 from .errors import JuxError
@@ -128,6 +132,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tiles", "-t", metavar="A,B,...",
                    help="also check this combination of variants with each ruleset named")
     p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("test", help="run scenario files; exit status 1 when any fails",
+                       description="Run scenario files (docs/testing.md): each file named, and every "
+                                   "*.yaml under each folder named (rule files skipped). A failure is "
+                                   "shown at the file:line:col of the expectation, with expected and actual.")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("-k", metavar="TEXT", help="run only the scenarios whose path or title holds TEXT (any case)")
+    p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failure")
+    p.add_argument("-q", "--quiet", action="store_true", help="dots only, and no game log under a failure")
+    p.add_argument("-v", "--verbose", action="store_true", help="a line per file: PASSED, FAILED or XFAIL, and its title")
+    p.set_defaults(func=cmd_test)
 
     p = sub.add_parser("simulate", help="play many games between bots and summarize them",
                        description="Play GAMES games between bots; game i uses seed SEED+i.")

@@ -427,6 +427,7 @@ def _parse(code: str, src: Source, start: str, closing: Optional[str] = None):
     except UnexpectedInput as e:
         raise _syntax_error(e, code, src, closing) from None
     _check_depth(tree, src)
+    _check_words(tree, src)
     try:
         built = _Build(src, code).transform(tree).children
     except VisitError as e:  # a RuleError raised while building the AST
@@ -435,6 +436,37 @@ def _parse(code: str, src: Source, start: str, closing: Optional[str] = None):
         raise
     _check_depth(built, src)  # (a chain of operators, flat in the parse tree, nests in the AST)
     return built
+
+
+@lru_cache(maxsize=1)
+def keywords() -> frozenset:
+    """The words of the language (the grammar's keywords: let, from, to, ...)."""
+    import re
+
+    return frozenset(t.pattern.value for t in parser().terminals
+                     if t.pattern.type == "str" and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", t.pattern.value))
+
+
+@lru_cache(maxsize=1)
+def reserved_words() -> frozenset:
+    """The keywords that cannot name anything: those that can begin an expression (true, false,
+    none, not, if), since reading such a name would read the keyword. The other keywords may name
+    a local or a parameter where a statement cannot take them for the keyword (docs/language.md)."""
+    starts = parser().parse_interactive("", start="expr_start").accepts()
+    return frozenset(t.pattern.value for t in parser().terminals
+                     if t.name in starts and t.pattern.value in keywords())
+
+
+def _word_error(pos: Pos, word: str) -> RuleError:
+    return RuleError(pos, f"'{word}' is a word of the language and cannot name anything: choose another name")
+
+
+def _check_words(tree, src: Source) -> None:
+    """Refuse a reserved word used as a name (`let true = 1`: the parser reads it as a name after
+    `let`, but everywhere else it is the keyword)."""
+    for tok in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME"):
+        if str(tok) in reserved_words():
+            raise _word_error(src.at(tok.start_pos, tok.line, tok.column), str(tok))
 
 
 def _check_depth(tree, src: Source) -> None:
@@ -501,6 +533,9 @@ def parse_signature(text: str, src: Source) -> tuple[str, tuple]:
     if not m:
         raise RuleError(src.pos(1, 1), f"'{text}' is not a name with parameters, like 'name(a, b)'")
     params = tuple(p.strip() for p in (m.group(2) or "").split(",") if p.strip())
+    for word in (m.group(1),) + params:
+        if word in reserved_words():
+            raise _word_error(src.at(text.index(word), 1, 1 + text.index(word)), word)
     if len(set(params)) != len(params):
         raise RuleError(src.pos(1, 1), f"'{text}' repeats a parameter name")
     return m.group(1), params
