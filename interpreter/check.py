@@ -7,6 +7,7 @@ import string
 
 from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, card_counts, make_cards, procedures_that
 from .errors import RuleError, RuleErrors, did_you_mean
+from .infer import Infer
 from .limits import MAX_CARDS, MAX_FORMAT_WIDTH
 from . import display, tracks
 from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, Draw, For, GenCall, If,
@@ -36,6 +37,7 @@ class Checker:
         else:
             cards, _ = make_cards(spec)
             self.attrs = {a for c in cards for a in c}
+        self.cards = None if sum(counts.values()) > MAX_CARDS else cards
         self.per_zones = {n for n, z in spec.zones.items() if z.get("per")}
         self.per_counters = {n for n, c in spec.counters.items() if isinstance(c, dict) and c.get("per")}
         self.keyed_counters = {n for n, c in spec.counters.items() if isinstance(c, dict) and isinstance(c.get("per"), list)}
@@ -248,6 +250,8 @@ class Checker:
         if spec.flow:
             self.made = set()
             self.block(spec.flow.body, set(), loop=False)
+        if self.cards is not None:
+            self.errors.extend(Infer(spec, self.attrs, self.cards).run())
         if self.errors:
             raise RuleErrors(self.errors)
 
