@@ -14,10 +14,6 @@ from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare
                      Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Return, Reveal, SetMark, Show,
                      Shuffle, Simultaneously, Str, TupleLit, While, returns_value)
 
-# expressions whose value is plainly not a card, nor something to index
-_NOT_A_CARD = {Int: "a number", Const: "true, false or none", Str: "a string", ListLit: "a list",
-               TupleLit: "a tuple", ListComp: "a list", BinOp: "a computed value", Compare: "true or false"}
-
 VALUE_BUILTINS = ("players",)
 
 
@@ -474,13 +470,8 @@ class Checker:
             else:
                 self.expr(e.obj, scope)
                 self.expr(e.index, scope)
-                if type(e.obj) in (Int, Const, Compare):
-                    self.err(e.pos, f"{_NOT_A_CARD[type(e.obj)]} cannot be indexed")
         elif t is Attr:
             self.expr(e.obj, scope)
-            if type(e.obj) in _NOT_A_CARD:
-                self.err(e.name_pos or e.pos, f"'.{e.name}' needs a card, and {_NOT_A_CARD[type(e.obj)]} is not one")
-                return
             if e.name not in self.attrs and e.name not in self.spec.marks:
                 self.err(e.name_pos or e.pos, f"unknown card attribute '{e.name}'"
                                 f"{did_you_mean(e.name, self.attrs | set(self.spec.marks))}")

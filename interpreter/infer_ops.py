@@ -20,7 +20,7 @@ _OP_NEEDS = {
 
 def _compat(m, x) -> bool:
     """Whether a value of plain type m may be used where plain type x is wanted."""
-    if m in _OPEN or x in _OPEN or m == x:
+    if m in _OPEN or x in _OPEN or m == x or (m == NUMBER and x == SEAT):  # (seats are numbered: hand[0])
         return True
     if isinstance(x, ListT) and isinstance(m, (ListT, TupleT)):
         item = m.item if isinstance(m, ListT) else join_all(m.items)
@@ -61,8 +61,11 @@ def _arith(op, a, b):
     return None
 
 
+_NUMBERED = {NUMBER, SEAT}
+
+
 def _equal_compat(a, b) -> bool:
-    if a in _OPEN or b in _OPEN or a == NONE or b == NONE or a == b:
+    if a in _OPEN or b in _OPEN or a == NONE or b == NONE or a == b or {a, b} == _NUMBERED:
         return True
     return _sequence(a) and _sequence(b)
 
@@ -72,6 +75,8 @@ def _order_compat(a, b) -> bool:
         return True
     if a == b and isinstance(a, Prim):
         return a in (NUMBER, TEXT, SEAT, BOOL)
+    if {a, b} == _NUMBERED:
+        return True
     return _sequence(a) and _sequence(b)
 
 
