@@ -8,6 +8,7 @@ import string
 from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, card_counts, make_cards, procedures_that
 from .errors import RuleError, RuleErrors, did_you_mean
 from .infer import Infer
+from .reach import unreached
 from .limits import MAX_CARDS, MAX_FORMAT_WIDTH
 from . import display, tracks
 from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, Draw, For, GenCall, If,
@@ -189,7 +190,8 @@ class Checker:
             arity = set()
             for key, proc in table.items():
                 if proc not in spec.procedures:
-                    self.err(where.get(("slots", slot)), f"slot '{slot}' key '{key}' names unknown procedure "
+                    self.err(where.get(("slots", slot, key)) or where.get(("slots", slot)),
+                             f"slot '{slot}' key '{key}' names unknown procedure "
                                                          f"'{proc}'{did_you_mean(proc, spec.procedures)}")
                 else:
                     arity.add(len(spec.procedures[proc].params))
@@ -248,6 +250,7 @@ class Checker:
             self.block(spec.flow.body, set(), loop=False)
         if self.cards is not None:
             self.errors.extend(Infer(spec, self.attrs, self.cards).run())
+        self.errors.extend(unreached(spec))
         if self.errors:
             raise RuleErrors(self.errors)
 

@@ -66,6 +66,7 @@ class RuleSpec:
     where: dict  # (section, name) -> Pos, for checks to point at
     digest: str  # hash of the rule files' contents
     variants: tuple = ()  # names of the variants applied, in order
+    hooks: tuple = ()  # the hook points the variants applied offer (variant.hooks): used even if not called
     table: dict = field(default_factory=dict)  # what the table shows beyond zones: title -> function
 
 
@@ -581,6 +582,8 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
     errors: list = []
     merged: dict = {s: {} for s in SECTIONS}
     merged["flow"] = None
+    merged["hooks"] = {}  # hook point -> the variant that offers it (variant.hooks)
+    merged["fills"] = {}  # (slot, key) -> (variant, Pos) of the variant that filled it
     where: dict = {}
     digest = hashlib.sha256()
     broken_file = False  # a file could not be read: checks of the whole would mislead
@@ -621,6 +624,7 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
     spec = _build(path, merged, where, errors, complete=not broken_file)
     spec.digest = digest.hexdigest()[:16]
     spec.variants = tuple(chosen)
+    spec.hooks = tuple(merged["hooks"])
     if errors:
         if not broken_file and spec.flow is not None and spec.game:
             errors.extend(_check_errors(spec))
@@ -679,10 +683,19 @@ def _merge(merged: dict, where: dict, loc: Located, errors: list):
             _note_fields(where, loc, section, key, name, item)
 
 
+def _note_slot_keys(where: dict, loc: Located, key, name: str, table) -> None:
+    """The place of each key's procedure of a slot, ("slots", slot, key), for checks to point at."""
+    for k in table if isinstance(table, dict) else ():
+        where[("slots", name, k)] = loc.marks.get(("slots", key, k)) or loc.marks[("key", "slots", key)]
+
+
 def _note_fields(where: dict, loc: Located, section: str, key, name: str, item) -> None:
     """The places of a card kind's `back`, `back_label` and `stacked_in` (and of their items), and
     of a counter's `track`, in where, for checks to point at: ("cards", kind, "back") and
     ("cards", kind, "back", i), ..., ("counters", name, "track")."""
+    if section == "slots":
+        _note_slot_keys(where, loc, key, name, item)
+        return
     if section == "counters" and isinstance(item, dict):
         where.pop(("counters", name, "track"), None)
         if "track" in item:
@@ -740,13 +753,15 @@ def _apply_variant(merged: dict, where: dict, loc: Located, errors: list):
             kpos = loc.marks[("key", section, key)]
             defined.add(name)
             if section == "slots":
-                table = merged["slots"].get(name)
-                if table is None:
-                    merged["slots"][name] = (dict(item or {}), loc, (section, key))
-                    where[(section, name)] = kpos
-                else:
-                    merged["slots"][name] = ({**table[0], **(item or {})}, loc, (section, key))
+                _fill_slot(merged, where, loc, key, name, item, vname, overrides, errors)
                 continue
+            if section in _ROUTINES and name in merged[section] and name in overrides:
+                offered = _hooks_offered(merged, head)
+                if offered and name not in offered:
+                    i = overrides.index(name)
+                    errors.append(RuleError(loc.marks[("variant", "overrides", i)], f"variant '{vname}' overrides "
+                                            f"'{name}', which is not a hook point of {_either(sorted(set(offered.values())))}"
+                                            f"{did_you_mean(name, offered)}; its hook points: {', '.join(offered)}"))
             if name in merged[section]:
                 if name not in overrides:
                     old = where.get((section, name))
@@ -779,6 +794,50 @@ def _apply_variant(merged: dict, where: dict, loc: Located, errors: list):
         if name not in defined:
             errors.append(RuleError(loc.marks[("variant", "overrides", i)], f"variant '{vname}' lists "
                                     f"'{name}' under overrides but does not define it"))
+    routines = set(merged["functions"]) | set(merged["procedures"])
+    for i, name in enumerate(head.get("hooks") or ()):
+        if name in routines:
+            merged["hooks"][name] = vname
+        else:
+            errors.append(RuleError(loc.marks[("variant", "hooks", i)], f"variant '{vname}' offers the hook point "
+                                    f"'{name}', but no function or procedure is called '{name}'"
+                                    f"{did_you_mean(name, routines)}"))
+
+
+def _hooks_offered(merged: dict, head: dict) -> dict:
+    """The hook points the variants a variant requires offer: name -> the variant offering it."""
+    required = set(head.get("requires") or ())
+    return {n: v for n, v in merged["hooks"].items() if v in required}
+
+
+def _fill_slot(merged: dict, where: dict, loc: Located, key, name: str, item, vname, overrides, errors):
+    """A variant's entries of a slot: keys of the slot (a new key only when the variant overrides
+    the slot), each filled by one variant at most."""
+    table = merged["slots"].get(name)
+    item = item if isinstance(item, dict) else {}
+    if table is None:
+        merged["slots"][name] = (dict(item), loc, ("slots", key))
+        where[("slots", name)] = loc.marks[("key", "slots", key)]
+        _note_slot_keys(where, loc, key, name, item)
+        return
+    keys = table[0]
+    kept = {}
+    for k, proc in item.items():
+        kpos = loc.marks.get(("key", "slots", key, k)) or loc.marks[("key", "slots", key)]
+        if k not in keys and name not in overrides:
+            listed = ", ".join(map(str, keys))
+            errors.append(RuleError(kpos, f"slot '{name}' has no key '{k}'{did_you_mean(str(k), map(str, keys))}; "
+                                          f"its keys: {listed}"))
+            continue
+        other = merged["fills"].get((name, k))
+        if other is not None and other[0] != vname:
+            errors.append(RuleError(kpos, f"variants '{other[0]}' (at {other[1]}) and '{vname}' both fill slot "
+                                          f"'{name}' key '{k}': a game takes one of them"))
+            continue
+        merged["fills"][(name, k)] = (vname, kpos)
+        kept[k] = proc
+    merged["slots"][name] = ({**keys, **kept}, loc, ("slots", key))
+    _note_slot_keys(where, loc, key, name, kept)
 
 
 def _check_errors(spec) -> list:

@@ -1,0 +1,51 @@
+"""Which functions and procedures of a ruleset ever run: a routine defined and never reached is
+reported (a misspelt hook that overrides nothing, a helper nothing calls any more).
+
+A ruleset is entered by its `flow`, by the functions the engine calls itself (ENTRY_FUNCTIONS),
+by the functions its `table` section shows, by the procedures its slots name, and by the hook
+points its variants offer to the variants that require them (variant.hooks). From those,
+every call reaches its routine (a slot call reaches every procedure of the slot, `previous(...)`
+the definition an override replaces).
+"""
+from __future__ import annotations
+
+from .errors import RuleError, did_you_mean
+from .syntax import Call, CallStmt, walk
+
+ENTRY_FUNCTIONS = ("score", "tiebreak", "value", "worth", "standing")
+
+
+def reached(spec) -> set:
+    """The names of the routines the game may run."""
+    routines = {**spec.functions, **spec.procedures}
+    todo = [n for n in ENTRY_FUNCTIONS if n in spec.functions] + [f for f in (spec.table or {}).values() if isinstance(f, str)]
+    todo += [proc for table in spec.slots.values() for proc in table.values()] + list(spec.hooks)
+    bodies = [spec.flow.body] if spec.flow is not None else []
+    seen: set = set()
+    while bodies or todo:
+        while todo:
+            n = todo.pop()
+            if n in routines and n not in seen:
+                seen.add(n)
+                bodies.append(routines[n].body)
+        if bodies:
+            for node in walk(bodies.pop()):
+                if isinstance(node, CallStmt) and node.slot_key is not None:
+                    todo.extend((spec.slots.get(node.func) or {}).values())
+                elif isinstance(node, (Call, CallStmt)):
+                    todo.append(node.func)
+    return seen
+
+
+def unreached(spec) -> list:
+    """An error for each function or procedure the game never runs, at its definition."""
+    seen = reached(spec)
+    errors = []
+    for section, table in (("function", spec.functions), ("procedure", spec.procedures)):
+        for name, r in table.items():
+            if name in seen or "__prev" in name:  # (a replaced definition: its override is told)
+                continue
+            hint = did_you_mean(name, {n for n in seen if "__prev" not in n})
+            errors.append(RuleError(r.pos, f"{section} '{name}' is never used: nothing that runs calls it "
+                                           f"(the flow, a slot, the table or a routine they call){hint}"))
+    return errors
