@@ -250,7 +250,6 @@ class Checker:
             self.block(spec.flow.body, set(), loop=False)
         if self.cards is not None:
             self.errors.extend(Infer(spec, self.attrs, self.cards).run())
-        self.errors.extend(unreached(spec))
         if self.errors:
             raise RuleErrors(self.errors)
 
@@ -386,11 +385,11 @@ class Checker:
                 r = self.spec.procedures.get(s.func)
                 if r is None:
                     if s.func in self.spec.functions or s.func in BUILTINS:
-                        self.err(s.pos, f"'{s.func}' is a function: use its value in an expression")
+                        self.err(s.pos, f"{_shown(s.func)} is a function: use its value in an expression")
                     else:
                         self.err(s.pos, f"unknown procedure '{s.func}'{did_you_mean(s.func, self.spec.procedures)}")
                 elif len(r.params) != len(s.args):
-                    self.err(s.pos, f"'{s.func}' takes {_args(len(r.params))}, not {len(s.args)}")
+                    self.err(s.pos, _takes(s.func, len(r.params), len(s.args)))
         else:  # SetMark, Log, Show
             for f in ("target", "value", "message", "title", "columns", "rows"):
                 v = getattr(s, f, None)
@@ -412,9 +411,9 @@ class Checker:
             for a in e.args:
                 self.expr(a, scope)
             if len(r.params) != len(e.args):
-                self.err(e.pos, f"'{e.func}' takes {_args(len(r.params))}, not {len(e.args)}")
+                self.err(e.pos, _takes(e.func, len(r.params), len(e.args)))
             if not returns_value(r.body):
-                self.err(e.pos, f"'{e.func}' gives no value (it has no 'return EXPR'): call it as a statement")
+                self.err(e.pos, f"{_shown(e.func)} gives no value (it has no 'return EXPR'): call it as a statement")
             return
         self.expr(e, scope)
 
@@ -556,7 +555,7 @@ class Checker:
         if f in self.spec.functions:
             r = self.spec.functions[f]
             if len(r.params) != len(e.args):
-                self.err(e.pos, f"'{f}' takes {_args(len(r.params))}, not {len(e.args)}")
+                self.err(e.pos, _takes(f, len(r.params), len(e.args)))
             if lambdas:
                 self.err(lambdas[0].pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
             return
@@ -579,10 +578,10 @@ class Checker:
             return
         if f in self.spec.procedures:
             if self.in_function:
-                self.err(e.pos, f"'{f}' is a procedure: a function cannot call one (functions only compute values)")
+                self.err(e.pos, f"{_shown(f)} is a procedure: a function cannot call one (functions only compute values)")
             else:
-                self.err(e.pos, f"'{f}' is a procedure: call it as a statement, or take the value it returns "
-                                f"on a line of its own (let x = {f}(...))")
+                self.err(e.pos, f"{_shown(f)} is a procedure: call it as a statement, or take the value it returns "
+                                f"on a line of its own (let x = {'previous' if '__prev' in f else f}(...))")
             return
         self.err(e.pos, f"unknown function '{f}'{did_you_mean(f, set(BUILTINS) | set(self.spec.functions))}")
 
@@ -597,11 +596,26 @@ def _args(n: int) -> str:
     return f"{n} argument" if n == 1 else f"{n} arguments"
 
 
+def _shown(name: str) -> str:
+    """A routine's name as its author wrote the call: the definition an override replaces is
+    kept under an inner name (loader._chain), called as previous(...)."""
+    if "__prev" in name:
+        return f"'previous(...)' (the '{name.rsplit('__prev', 1)[0]}' this overrides)"
+    return f"'{name}'"
+
+
+def _takes(name: str, params: int, args: int) -> str:
+    return f"{_shown(name)} takes {_args(params)}, not {args}"
+
+
 def suspending_procedures(spec) -> set:
     """Procedures that may stop at a decision: they choose, run things simultaneously, or call one that does."""
     return procedures_that(spec, lambda n: isinstance(n, (Choose, Simultaneously)))
 
 
 def check(spec):
+    """Check a ruleset (raises RuleErrors); what is not wrong but likely a mistake is left in
+    spec.warnings (a routine never used)."""
     Checker(spec).check_all()
+    spec.warnings = unreached(spec)
     return suspending_procedures(spec)

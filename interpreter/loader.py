@@ -67,6 +67,7 @@ class RuleSpec:
     digest: str  # hash of the rule files' contents
     variants: tuple = ()  # names of the variants applied, in order
     hooks: tuple = ()  # the hook points the variants applied offer (variant.hooks): used even if not called
+    warnings: list = field(default_factory=list)  # RuleErrors that do not stop a game (check.check)
     table: dict = field(default_factory=dict)  # what the table shows beyond zones: title -> function
 
 

@@ -1,5 +1,5 @@
 """Which functions and procedures of a ruleset ever run: a routine defined and never reached is
-reported (a misspelt hook that overrides nothing, a helper nothing calls any more).
+told as a warning (a misspelt hook that overrides nothing, a helper nothing calls any more).
 
 A ruleset is entered by its `flow`, by the functions the engine calls itself (ENTRY_FUNCTIONS),
 by the functions its `table` section shows, by the procedures its slots name, and by the hook
@@ -38,14 +38,17 @@ def reached(spec) -> set:
 
 
 def unreached(spec) -> list:
-    """An error for each function or procedure the game never runs, at its definition."""
+    """A warning (a RuleError) for each function or procedure the game never runs, at its definition."""
     seen = reached(spec)
     errors = []
     for section, table in (("function", spec.functions), ("procedure", spec.procedures)):
         for name, r in table.items():
             if name in seen or "__prev" in name:  # (a replaced definition: its override is told)
                 continue
-            hint = did_you_mean(name, {n for n in seen if "__prev" not in n})
-            errors.append(RuleError(r.pos, f"{section} '{name}' is never used: nothing that runs calls it "
-                                           f"(the flow, a slot, the table or a routine they call){hint}"))
+            hook = did_you_mean(name, spec.hooks)
+            if hook:  # (a tile's routine meant to replace a hook point)
+                hint = hook[:-2] + ", a hook point? list it under variant.overrides)"
+            else:
+                hint = did_you_mean(name, {n for n in seen if "__prev" not in n})
+            errors.append(RuleError(r.pos, f"{section} '{name}' is never used: nothing that runs calls it{hint}"))
     return errors
