@@ -761,8 +761,8 @@ def _apply_variant(merged: dict, where: dict, loc: Located, errors: list):
                 if offered and name not in offered:
                     i = overrides.index(name)
                     errors.append(RuleError(loc.marks[("variant", "overrides", i)], f"variant '{vname}' overrides "
-                                            f"'{name}', which is not a hook point of {_either(sorted(set(offered.values())))}"
-                                            f"{did_you_mean(name, offered)}; its hook points: {', '.join(offered)}"))
+                                            f"'{name}', which is not a hook point of {_either(sorted(set(offered.values())))}; "
+                                            f"its hook points: {', '.join(offered)}"))
             if name in merged[section]:
                 if name not in overrides:
                     old = where.get((section, name))
