@@ -37,8 +37,10 @@ class Builtin:
 
 TABLE = (
     Builtin("len", ("list[any] -> number", "text -> number"), "the number of items"),
-    Builtin("min", ("list[T] -> T?", "T, T, ... -> T"), "the lowest item of a list (none if empty), or of its arguments", gen=True),
-    Builtin("max", ("list[T] -> T?", "T, T, ... -> T"), "the highest item of a list (none if empty), or of its arguments", gen=True),
+    Builtin("min", ("list[T] -> T?", "T, T, ... -> T"), "the lowest item of a list (none if empty), or of its arguments",
+            gen=True),
+    Builtin("max", ("list[T] -> T?", "T, T, ... -> T"), "the highest item of a list (none if empty), or of its arguments",
+            gen=True),
     Builtin("sum", ("list[number] -> number",), "the sum of the items", gen=True),
     Builtin("count", ("list[any] -> number",), "the number of items (of a generator: that pass its 'if')", gen=True),
     Builtin("any", ("list[any] -> bool",), "whether some item is true", gen=True),
@@ -50,7 +52,8 @@ TABLE = (
     Builtin("min_by", ("list[T], T -> any -> T?",), "the first item with the lowest key, or none", key=True),
     Builtin("sort_by", ("list[T], T -> any -> list[T]",), "the items sorted by their key (stable)", key=True),
     Builtin("reverse", ("list[T] -> list[T]",), "the items in reverse order"),
-    Builtin("range", ("number -> list[number]", "number, number -> list[number]"), "range(n): 0 to n-1; range(a, b): a to b-1"),
+    Builtin("range", ("number -> list[number]", "number, number -> list[number]"),
+            "range(n): 0 to n-1; range(a, b): a to b-1"),
     Builtin("turn_order", ("seat -> list[seat]",), "every seat clockwise, starting at the one given"),
     Builtin("next_seat", ("seat -> seat",), "the seat to the left (clockwise)"),
     Builtin("prev_seat", ("seat -> seat",), "the seat to the right"),

@@ -1,19 +1,21 @@
 """Static checks of a RuleSpec: every name known, every call with the right arguments, zones
-indexed the way they are declared, decisions only where the game can stop. All errors at once."""
+indexed the way they are declared, decisions only where the game can stop, every value of the
+type its use needs (infer.py). All errors at once; routines never used are warnings (reach.py)."""
 from __future__ import annotations
 
 import re
 import string
 
-from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, card_counts, make_cards, procedures_that
+from .builtins import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS
+from .compile import card_counts, make_cards, procedures_that
 from .errors import RuleError, RuleErrors, did_you_mean
 from .infer import Infer
 from .reach import unreached
 from .limits import MAX_CARDS, MAX_FORMAT_WIDTH
 from . import display, tracks
-from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, Draw, For, GenCall, If,
-                     Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Return, Reveal, SetMark, Show,
-                     Shuffle, Simultaneously, Str, TupleLit, While, returns_value)
+from .syntax import (Assign, Attr, Break, Call, CallStmt, Choose, Draw, For, GenCall, If, Index, Lambda, Let,
+                     ListComp, Log, Move, Name, Return, Reveal, SetMark, Show, Shuffle, Simultaneously, Str, While,
+                     returns_value)
 
 VALUE_BUILTINS = ("players",)
 

@@ -43,7 +43,8 @@ class Infer(Ops):
             if d.get("seat"):
                 t = join(SEAT, NONE) if t == NONE else SEAT
             self.counters[n] = (t, t != NONE)
-        self.params = {n: [NEVER] * len(r.params) for n, r in list(spec.functions.items()) + list(spec.procedures.items())}
+        routines = {**spec.functions, **spec.procedures}
+        self.params = {n: [NEVER] * len(r.params) for n, r in routines.items()}
         for n, t in ENTRY_PARAMS.items():
             if n in spec.functions and len(spec.functions[n].params) == 1:
                 self.params[n] = [t]

@@ -18,7 +18,8 @@ ENTRY_FUNCTIONS = ("score", "tiebreak", "value", "worth", "standing")
 def reached(spec) -> set:
     """The names of the routines the game may run."""
     routines = {**spec.functions, **spec.procedures}
-    todo = [n for n in ENTRY_FUNCTIONS if n in spec.functions] + [f for f in (spec.table or {}).values() if isinstance(f, str)]
+    todo = [n for n in ENTRY_FUNCTIONS if n in spec.functions]
+    todo += [f for f in (spec.table or {}).values() if isinstance(f, str)]
     todo += [proc for table in spec.slots.values() for proc in table.values()] + list(spec.hooks)
     bodies = [spec.flow.body] if spec.flow is not None else []
     seen: set = set()
