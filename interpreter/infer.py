@@ -11,6 +11,7 @@ from __future__ import annotations
 from .builtins import BY_NAME
 from .errors import RuleError
 from .infer_ops import Ops
+from .reach import reached
 from .syntax import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt, Choose, Compare, CondExpr, Const, Draw, For,
                      GenCall, If, Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Neg, Not, Return,
                      Reveal, SetMark, Show, Shuffle, Simultaneously, Str, TupleLit, While)
@@ -44,6 +45,8 @@ class Infer(Ops):
                 t = join(SEAT, NONE) if t == NONE else SEAT
             self.counters[n] = (t, t != NONE)
         routines = {**spec.functions, **spec.procedures}
+        found = reached(spec)
+        self.order = list(found) + [n for n in routines if n not in found]
         self.params = {n: [NEVER] * len(r.params) for n, r in routines.items()}
         for n, t in ENTRY_PARAMS.items():
             if n in spec.functions and len(spec.functions[n].params) == 1:
@@ -65,20 +68,24 @@ class Infer(Ops):
         return list(self.errors.values())
 
     def all_routines(self):
+        """One round over the flow and every routine, callers first (what they pass is known
+        sooner); the order of the errors does not matter (they are sorted by place)."""
         spec = self.spec
-        for name, r in spec.functions.items():
+        if spec.flow is not None:
+            self.routine = "__flow__"
+            self.block(spec.flow.body, {})
+        for name in self.order:
+            r = spec.functions.get(name)
             self.routine = name
+            if r is None:
+                r = spec.procedures[name]
+                self.block(r.body, self.param_env(name, r.params))
+                continue
             env = self.param_env(name, r.params)
             if isinstance(r.body, tuple):
                 self.block(r.body, env)
             else:
                 self.ret(self.expr(r.body, env))
-        for name, r in spec.procedures.items():
-            self.routine = name
-            self.block(r.body, self.param_env(name, r.params))
-        if spec.flow is not None:
-            self.routine = "__flow__"
-            self.block(spec.flow.body, {})
 
     def param_env(self, name, params) -> dict:
         """The parameters' types: what the calls pass (while rounds go on, nothing yet is `never`,

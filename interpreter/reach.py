@@ -15,26 +15,33 @@ from .syntax import Call, CallStmt, walk
 ENTRY_FUNCTIONS = ("score", "tiebreak", "value", "worth", "standing")
 
 
-def reached(spec) -> set:
-    """The names of the routines the game may run."""
+def reached(spec) -> dict:
+    """The names of the routines the game may run, in the order they are found from the flow
+    (callers before what they call), as the keys of a dict."""
     routines = {**spec.functions, **spec.procedures}
-    todo = [n for n in ENTRY_FUNCTIONS if n in spec.functions]
-    todo += [f for f in (spec.table or {}).values() if isinstance(f, str)]
-    todo += [proc for table in spec.slots.values() for proc in table.values()] + list(spec.hooks)
-    bodies = [spec.flow.body] if spec.flow is not None else []
-    seen: set = set()
-    while bodies or todo:
-        while todo:
-            n = todo.pop()
+    roots = [n for n in ENTRY_FUNCTIONS if n in spec.functions]
+    roots += [f for f in (spec.table or {}).values() if isinstance(f, str)]
+    roots += [proc for table in spec.slots.values() for proc in table.values()] + list(spec.hooks)
+    seen: dict = {}
+    queue = [spec.flow.body] if spec.flow is not None else []
+    while queue or roots:
+        if not queue:
+            n = roots.pop(0)
             if n in routines and n not in seen:
-                seen.add(n)
-                bodies.append(routines[n].body)
-        if bodies:
-            for node in walk(bodies.pop()):
-                if isinstance(node, CallStmt) and node.slot_key is not None:
-                    todo.extend((spec.slots.get(node.func) or {}).values())
-                elif isinstance(node, (Call, CallStmt)):
-                    todo.append(node.func)
+                seen[n] = None
+                queue.append(routines[n].body)
+            continue
+        for node in walk(queue.pop(0)):
+            if isinstance(node, CallStmt) and node.slot_key is not None:
+                called = list((spec.slots.get(node.func) or {}).values())
+            elif isinstance(node, (Call, CallStmt)):
+                called = [node.func]
+            else:
+                continue
+            for n in called:
+                if n in routines and n not in seen:
+                    seen[n] = None
+                    queue.append(routines[n].body)
     return seen
 
 
