@@ -1,6 +1,7 @@
 """Errors before a game starts: the types validate infers (wrong types, attributes of what is not
 a card), slot keys, hook points, variant clashes, routines never used, and where each is told."""
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -310,3 +311,23 @@ TILES = ["agent", "infiltrator", "recruiter", "outsider", "cleric", "doomsayer",
 def test_every_tile_validates_clean(i):
     tiles = [TILES[4 * k + (i + k) % 4] for k in range(4)]  # one per colour, each tile once in all
     assert load_ruleset("capital_jux", tiles).spec.warnings == []
+
+
+def test_the_example_of_the_docs_is_real(tmp_path, run):
+    (tmp_path / "banker.yaml").write_text(textwrap.dedent("""\
+        variant:
+          name: banker
+          game: capital_jux
+          requires: [power_tiles]
+        slots:
+          power: {yelow: banker}
+        procedures:
+          banker(p, card): |
+            gold[p] += "one"
+            draw "one" from deck to hand[p]
+            for q in players { log "{q} has {q.colour}" }
+        """))
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text()
+    shown = doc.split("$ jux validate banker.yaml\n", 1)[1].split("```", 1)[0]
+    p = run("validate", "banker.yaml")
+    assert p.returncode == 1 and p.stdout == "" and p.stderr == shown
