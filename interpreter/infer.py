@@ -36,6 +36,8 @@ class Infer(Ops):
             self.attr_types[a] = join_all(of_value(c.get(a)) for c in cards)
         self.marks = {n: join(of_value((m or {}).get("default")), self.attr_types.get(n, NEVER))
                       for n, m in spec.marks.items()}
+        # a mark with a default holds values of its type (or none); one without, what is set
+        self.mark_declared = {n for n, m in spec.marks.items() if (m or {}).get("default") is not None}
         self.consts = {n: of_value(v) for n, v in spec.constants.items()}
         self.counters = {}  # name -> (type, declared: a value of another type is an error)
         for n, c in spec.counters.items():
@@ -199,7 +201,11 @@ class Infer(Ops):
         elif t is SetMark:
             obj = self.expr(s.target.obj, env)
             self.attr_of(obj, s.target, "'set' puts a mark on a card")
-            self.grow(self.marks, s.target.name, self.expr(s.value, env))
+            name, v = s.target.name, self.expr(s.value, env)
+            if name not in self.mark_declared:
+                self.grow(self.marks, name, v)
+            elif name in self.marks and not self.fits(v, join(self.marks[name], NONE)):
+                self.err(s.value.pos, f"mark '{name}' holds {describe(self.marks[name])}, not {describe(v)}")
         elif t is Log:
             self.expr(s.message, env)
         elif t is Show:
@@ -249,7 +255,10 @@ class Infer(Ops):
             if e is not None:
                 self.want(e, env, NUMBER, f"{what} takes a number")
         if s.unavailable is not None:
-            self.walked(s.unavailable, env, "'unavailable'")
+            pairs = self.walked(s.unavailable, env, "'unavailable'")
+            if not self.fits(pairs, TupleT((ANY, ANY))):
+                self.err(s.unavailable.pos, "'unavailable' lists (thing, reason) pairs, not "
+                                            f"{describe(pairs, plural=True)}")
         if s.distinct is not None:
             self.expr(s.distinct.body, {**env, s.distinct.param: item})
         several = s.count is not None or s.upto is not None

@@ -331,3 +331,17 @@ def test_the_example_of_the_docs_is_real(tmp_path, run):
     shown = doc.split("$ jux validate banker.yaml\n", 1)[1].split("```", 1)[0]
     p = run("validate", "banker.yaml")
     assert p.returncode == 1 and p.stdout == "" and p.stderr == shown
+
+
+@pytest.mark.parametrize("code, needle, message", [
+    ("set top(deck).tapped = 3", "3", "mark 'tapped' holds true or false, not a number"),
+    ('choose c from hand[p] by p unavailable [1, 2]', "[1, 2]", "'unavailable' lists (thing, reason) pairs, not numbers"),
+])
+def test_marks_and_unavailable_pairs(tmp_path, code, needle, message):
+    e, text = one_error(tmp_path, code)
+    assert (e.pos.line, e.pos.col, e.message) == (*at(text, needle, nth=text.count(needle) - 1), message)
+
+
+def test_a_mark_may_be_set_to_what_its_default_is_or_none(tmp_path):
+    folder, _ = ruleset(tmp_path, "set top(deck).tapped = true\nset top(deck).tapped = none")
+    load_ruleset(folder)
