@@ -15,8 +15,8 @@ from .reach import reached
 from .syntax import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt, Choose, Compare, CondExpr, Const, Draw, For,
                      GenCall, If, Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Neg, Not, Return,
                      Reveal, SetMark, Show, Shuffle, Simultaneously, Str, TupleLit, While)
-from .types import (ANY, BOOL, CARD, CARDS, NEVER, NONE, NUMBER, SEAT, TEXT, ListT, TupleT, describe, items_of, join,
-                    join_all, members, of_value, parse_type, signature)
+from .types import (ANY, BOOL, CARD, CARDS, NEVER, NONE, NUMBER, SEAT, TEXT, ListT, TupleT, describe, join,
+                    join_all, members, of_value)
 
 MAX_ROUNDS = 8
 ENTRY_PARAMS = {"score": SEAT, "tiebreak": SEAT, "value": SEAT, "standing": SEAT, "worth": CARD}
@@ -368,45 +368,3 @@ class Infer(Ops):
             return ANY
         args = [(None, a.pos) if type(a) is Lambda else (self.expr(a, env), a.pos) for a in e.args]
         return self.builtin(e, args, f, env)
-
-    def builtin(self, e, args, f, env):
-        """The result of built-in f on arguments [(type, pos)] (a key `x -> ...` is (None, pos)),
-        checked against the first of its signatures whose number of arguments fits."""
-        b = BY_NAME.get(f)
-        if b is None:
-            return ANY
-        for sig in b.signatures:
-            params, result, repeat = signature(sig)
-            if len(args) == len(params) or (repeat and len(args) >= len(params)):
-                break
-        else:
-            return ANY  # (the checker reports the count)
-        tvars: dict = {}
-        lambdas = [a for a in getattr(e, "args", ()) if type(a) is Lambda]
-        for i, (t, pos) in enumerate(args):
-            p = params[min(i, len(params) - 1)]
-            if t is None:  # a key: its parameter is an item
-                if lambdas and "->" in p:
-                    lam = lambdas[0]
-                    self.expr(lam.body, {**env, lam.param: tvars.get(p.split("->")[0].strip(), ANY)})
-                continue
-            if not self.bind_param(p, t, tvars):
-                self.err(pos, f"'{f}' takes {describe(parse_type(p, {}))}, not {describe(t)}")
-        return parse_type(result, tvars)
-
-    def bind_param(self, p, t, tvars) -> bool:
-        """Whether a value of type t may be passed for parameter type p; binds its type variables."""
-        p = p.strip()
-        if p.startswith("list[") and p.endswith("]"):
-            inner = p[5:-1]
-            items = [items_of(m) for m in members(t) if not (m == TEXT)]
-            items = [i for i in items if i is not None]
-            if not items:
-                return False
-            return self.bind_param(inner, join_all(items), tvars)
-        if p in ("number", "text", "bool", "none", "seat", "card", "any"):
-            return self.fits(t, parse_type(p, {}))
-        if p == "slot":
-            return True
-        tvars[p] = join(tvars.get(p, NEVER), t)  # a type variable
-        return True
