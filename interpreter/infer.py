@@ -275,14 +275,19 @@ class Infer(Ops):
         if s.slot_key is None:
             self.observe_args(s.func, args)
             return
-        key = self.expr(s.slot_key, env)
-        table = self.spec.slots.get(s.func) or {}
-        keys = join_all(of_value(k) for k in table)
-        if table and not self.fits(key, keys):
-            self.err(s.slot_key.pos, f"the keys of slot '{s.func}' are {describe(keys, plural=True)}, "
-                                     f"not {describe(key, plural=True)}")
+        table = self.slot_key(s.func, s.slot_key, env)
         for proc in set(table.values()):
             self.observe_args(proc, args)
+
+    def slot_key(self, slot, e, env) -> dict:
+        """Check a key of a slot (its type is that of the slot's keys); the slot's table."""
+        key = self.expr(e, env)
+        table = self.spec.slots.get(slot) or {}
+        keys = join_all(of_value(k) for k in table)
+        if table and not self.fits(key, keys):
+            self.err(e.pos, f"the keys of slot '{slot}' are {describe(keys, plural=True)}, "
+                            f"not {describe(key, plural=True)}")
+        return table
 
     # ------------------------------------------------------------ expressions
 
@@ -361,8 +366,8 @@ class Infer(Ops):
             self.observe_args(f, [self.expr(a, env) for a in e.args if type(a) is not Lambda])
             return self.result_of(f)
         if f == "slot_name":
-            if len(e.args) == 2:
-                self.expr(e.args[1], env)
+            if len(e.args) == 2 and type(e.args[0]) is Name:
+                self.slot_key(e.args[0].id, e.args[1], env)
             return join(TEXT, NONE)
         if f not in BY_NAME:
             return ANY

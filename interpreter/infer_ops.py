@@ -186,7 +186,13 @@ class Ops:
                 out.append(m.item)
             elif isinstance(m, TupleT):
                 i = e.index.value if type(e.index) is Int else None
-                out.append(m.items[i] if i is not None and -len(m.items) <= i < len(m.items) else join_all(m.items))
+                if i is None:
+                    out.append(join_all(m.items))
+                elif -len(m.items) <= i < len(m.items):
+                    out.append(m.items[i])
+                elif len(members(ot)) == 1:
+                    self.err(e.index.pos, f"{describe(m)} has no item {i} (its items are 0 to {len(m.items) - 1})")
+                    return ANY
             elif m == TEXT:
                 out.append(TEXT)
         if not out:
@@ -238,8 +244,12 @@ class Ops:
                     lam = lambdas[0]
                     self.expr(lam.body, {**env, lam.param: tvars.get(p.split("->")[0].strip(), ANY)})
                 continue
+            before = tvars.get(p)
             if not self.bind_param(p, t, tvars):
                 self.err(pos, f"'{f}' takes {describe(parse_type(p, {}))}, not {describe(t)}")
+            elif before is not None and not any(_order_compat(a, x) for a in members(t) for x in members(before)):
+                self.err(pos, f"'{f}' compares its arguments, and {describe(before)} and {describe(t)} cannot be "
+                              "compared")
         return parse_type(result, tvars)
 
     def bind_param(self, p, t, tvars) -> bool:

@@ -345,3 +345,13 @@ def test_marks_and_unavailable_pairs(tmp_path, code, needle, message):
 def test_a_mark_may_be_set_to_what_its_default_is_or_none(tmp_path):
     folder, _ = ruleset(tmp_path, "set top(deck).tapped = true\nset top(deck).tapped = none")
     load_ruleset(folder)
+
+
+@pytest.mark.parametrize("code, needle, message", [
+    ('let m = min(1, "a")', '"a"', "'min' compares its arguments, and a number and a text cannot be compared"),
+    ("let v = (1, 2)[5]", "5]", "a tuple (number, number) has no item 5 (its items are 0 to 1)"),
+    ("let s = slot_name(power, 3)", "3)", "the keys of slot 'power' are texts, not numbers"),
+])
+def test_built_ins_and_tuples(tmp_path, code, needle, message):
+    e, text = one_error(tmp_path, code)
+    assert (e.pos.line, e.pos.col, e.message) == (*at(text, needle, nth=text.count(needle) - 1), message)
