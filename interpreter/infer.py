@@ -236,8 +236,9 @@ class Infer(Ops):
         held, declared = self.counters[s.name]
         if s.op != "=":
             self.binop(s.op[0], held, v, s.value.pos, target=f"counter '{s.name}'")
-        elif declared and not self.fits(v, held):
-            self.err(s.value.pos, f"counter '{s.name}' holds {describe(held)}, not {describe(v)}")
+        elif declared and not self.fits(v, join(held, NONE)):
+            hint = " (a counter that holds a seat says seat: true)" if self.fits(v, SEAT) and held == NUMBER else ""
+            self.err(s.value.pos, f"counter '{s.name}' holds {describe(held)}, not {describe(v)}{hint}")
         elif not declared and not self.report:
             old = held
             new = join(old, v)

@@ -355,3 +355,10 @@ def test_a_mark_may_be_set_to_what_its_default_is_or_none(tmp_path):
 def test_built_ins_and_tuples(tmp_path, code, needle, message):
     e, text = one_error(tmp_path, code)
     assert (e.pos.line, e.pos.col, e.message) == (*at(text, needle, nth=text.count(needle) - 1), message)
+
+
+def test_a_counter_of_numbers_given_a_seat_is_told_to_say_seat_true(tmp_path):
+    folder, text = ruleset(tmp_path, "round = p\nround = none", **{"  leader:": "  round: 0\n  leader:"})
+    (e,) = errors_of(folder)
+    assert (e.pos.line, e.pos.col) == at(text, "round = ^p")
+    assert e.message == "counter 'round' holds a number, not a seat (a counter that holds a seat says seat: true)"
