@@ -229,12 +229,14 @@ class Ops:
         b = BY_NAME.get(f)
         if b is None:
             return ANY
-        for sig in b.signatures:
-            params, result, repeat = signature(sig)
-            if len(args) == len(params) or (repeat and len(args) >= len(params)):
-                break
-        else:
+        fitting = [(params, result, repeat) for params, result, repeat in map(signature, b.signatures)
+                   if len(args) == len(params) or (repeat and len(args) >= len(params))]
+        if not fitting:
             return ANY  # (the checker reports the count)
+        # the first signature the arguments fit (else the first, to say what is wrong)
+        params, result, repeat = next((sig for sig in fitting if all(
+            t is None or self.bind_param(sig[0][min(i, len(sig[0]) - 1)], t, {})
+            for i, (t, _) in enumerate(args))), fitting[0])
         tvars: dict = {}
         lambdas = [a for a in getattr(e, "args", ()) if type(a) is Lambda]
         for i, (t, pos) in enumerate(args):

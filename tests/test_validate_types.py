@@ -362,3 +362,8 @@ def test_a_counter_of_numbers_given_a_seat_is_told_to_say_seat_true(tmp_path):
     (e,) = errors_of(folder)
     assert (e.pos.line, e.pos.col) == at(text, "round = ^p")
     assert e.message == "counter 'round' holds a number, not a seat (a counter that holds a seat says seat: true)"
+
+
+def test_a_built_in_with_several_signatures_takes_any_of_them(tmp_path):
+    folder, _ = ruleset(tmp_path, 'let n = len("abc") + len(deck) + max(1, 2) + max([1, 2]) + len(range(2, 5))')
+    load_ruleset(folder)
