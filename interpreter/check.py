@@ -1,21 +1,21 @@
 """Static checks of a RuleSpec: every name known, every call with the right arguments, zones
-indexed the way they are declared, decisions only where the game can stop. All errors at once."""
+indexed the way they are declared, decisions only where the game can stop, every value of the
+type its use needs (infer.py). All errors at once; routines never used are warnings (reach.py)."""
 from __future__ import annotations
 
 import re
 import string
 
-from .compile import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS, card_counts, make_cards, procedures_that
+from .builtins import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS
+from .compile import card_counts, make_cards, procedures_that
 from .errors import RuleError, RuleErrors, did_you_mean
+from .infer import Infer
+from .reach import unreached
 from .limits import MAX_CARDS, MAX_FORMAT_WIDTH
 from . import display, tracks
-from .syntax import (Assign, Attr, BinOp, Break, Call, CallStmt, Choose, Compare, Const, Draw, For, GenCall, If,
-                     Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Return, Reveal, SetMark, Show,
-                     Shuffle, Simultaneously, Str, TupleLit, While, returns_value)
-
-# expressions whose value is plainly not a card, nor something to index
-_NOT_A_CARD = {Int: "a number", Const: "true, false or none", Str: "a string", ListLit: "a list",
-               TupleLit: "a tuple", ListComp: "a list", BinOp: "a computed value", Compare: "true or false"}
+from .syntax import (Assign, Attr, Break, Call, CallStmt, Choose, Draw, For, GenCall, If, Index, Lambda, Let,
+                     ListComp, Log, Move, Name, Return, Reveal, SetMark, Show, Shuffle, Simultaneously, Str, While,
+                     returns_value)
 
 VALUE_BUILTINS = ("players",)
 
@@ -36,6 +36,7 @@ class Checker:
         else:
             cards, _ = make_cards(spec)
             self.attrs = {a for c in cards for a in c}
+        self.cards = None if sum(counts.values()) > MAX_CARDS else cards
         self.per_zones = {n for n, z in spec.zones.items() if z.get("per")}
         self.per_counters = {n for n, c in spec.counters.items() if isinstance(c, dict) and c.get("per")}
         self.keyed_counters = {n for n, c in spec.counters.items() if isinstance(c, dict) and isinstance(c.get("per"), list)}
@@ -191,7 +192,8 @@ class Checker:
             arity = set()
             for key, proc in table.items():
                 if proc not in spec.procedures:
-                    self.err(where.get(("slots", slot)), f"slot '{slot}' key '{key}' names unknown procedure "
+                    self.err(where.get(("slots", slot, key)) or where.get(("slots", slot)),
+                             f"slot '{slot}' key '{key}' names unknown procedure "
                                                          f"'{proc}'{did_you_mean(proc, spec.procedures)}")
                 else:
                     arity.add(len(spec.procedures[proc].params))
@@ -248,6 +250,8 @@ class Checker:
         if spec.flow:
             self.made = set()
             self.block(spec.flow.body, set(), loop=False)
+        if self.cards is not None:
+            self.errors.extend(Infer(spec, self.attrs, self.cards).run())
         if self.errors:
             raise RuleErrors(self.errors)
 
@@ -383,11 +387,11 @@ class Checker:
                 r = self.spec.procedures.get(s.func)
                 if r is None:
                     if s.func in self.spec.functions or s.func in BUILTINS:
-                        self.err(s.pos, f"'{s.func}' is a function: use its value in an expression")
+                        self.err(s.pos, f"{_shown(s.func)} is a function: use its value in an expression")
                     else:
                         self.err(s.pos, f"unknown procedure '{s.func}'{did_you_mean(s.func, self.spec.procedures)}")
                 elif len(r.params) != len(s.args):
-                    self.err(s.pos, f"'{s.func}' takes {_args(len(r.params))}, not {len(s.args)}")
+                    self.err(s.pos, _takes(s.func, len(r.params), len(s.args)))
         else:  # SetMark, Log, Show
             for f in ("target", "value", "message", "title", "columns", "rows"):
                 v = getattr(s, f, None)
@@ -409,9 +413,9 @@ class Checker:
             for a in e.args:
                 self.expr(a, scope)
             if len(r.params) != len(e.args):
-                self.err(e.pos, f"'{e.func}' takes {_args(len(r.params))}, not {len(e.args)}")
+                self.err(e.pos, _takes(e.func, len(r.params), len(e.args)))
             if not returns_value(r.body):
-                self.err(e.pos, f"'{e.func}' gives no value (it has no 'return EXPR'): call it as a statement")
+                self.err(e.pos, f"{_shown(e.func)} gives no value (it has no 'return EXPR'): call it as a statement")
             return
         self.expr(e, scope)
 
@@ -470,13 +474,8 @@ class Checker:
             else:
                 self.expr(e.obj, scope)
                 self.expr(e.index, scope)
-                if type(e.obj) in (Int, Const, Compare):
-                    self.err(e.pos, f"{_NOT_A_CARD[type(e.obj)]} cannot be indexed")
         elif t is Attr:
             self.expr(e.obj, scope)
-            if type(e.obj) in _NOT_A_CARD:
-                self.err(e.name_pos or e.pos, f"'.{e.name}' needs a card, and {_NOT_A_CARD[type(e.obj)]} is not one")
-                return
             if e.name not in self.attrs and e.name not in self.spec.marks:
                 self.err(e.name_pos or e.pos, f"unknown card attribute '{e.name}'"
                                 f"{did_you_mean(e.name, self.attrs | set(self.spec.marks))}")
@@ -558,7 +557,7 @@ class Checker:
         if f in self.spec.functions:
             r = self.spec.functions[f]
             if len(r.params) != len(e.args):
-                self.err(e.pos, f"'{f}' takes {_args(len(r.params))}, not {len(e.args)}")
+                self.err(e.pos, _takes(f, len(r.params), len(e.args)))
             if lambdas:
                 self.err(lambdas[0].pos, "'x -> ...' is only allowed as the key of max_by, min_by or sort_by")
             return
@@ -581,10 +580,10 @@ class Checker:
             return
         if f in self.spec.procedures:
             if self.in_function:
-                self.err(e.pos, f"'{f}' is a procedure: a function cannot call one (functions only compute values)")
+                self.err(e.pos, f"{_shown(f)} is a procedure: a function cannot call one (functions only compute values)")
             else:
-                self.err(e.pos, f"'{f}' is a procedure: call it as a statement, or take the value it returns "
-                                f"on a line of its own (let x = {f}(...))")
+                self.err(e.pos, f"{_shown(f)} is a procedure: call it as a statement, or take the value it returns "
+                                f"on a line of its own (let x = {'previous' if '__prev' in f else f}(...))")
             return
         self.err(e.pos, f"unknown function '{f}'{did_you_mean(f, set(BUILTINS) | set(self.spec.functions))}")
 
@@ -599,11 +598,26 @@ def _args(n: int) -> str:
     return f"{n} argument" if n == 1 else f"{n} arguments"
 
 
+def _shown(name: str) -> str:
+    """A routine's name as its author wrote the call: the definition an override replaces is
+    kept under an inner name (loader._chain), called as previous(...)."""
+    if "__prev" in name:
+        return f"'previous(...)' (the '{name.rsplit('__prev', 1)[0]}' this overrides)"
+    return f"'{name}'"
+
+
+def _takes(name: str, params: int, args: int) -> str:
+    return f"{_shown(name)} takes {_args(params)}, not {args}"
+
+
 def suspending_procedures(spec) -> set:
     """Procedures that may stop at a decision: they choose, run things simultaneously, or call one that does."""
     return procedures_that(spec, lambda n: isinstance(n, (Choose, Simultaneously)))
 
 
 def check(spec):
+    """Check a ruleset (raises RuleErrors); what is not wrong but likely a mistake is left in
+    spec.warnings (a routine never used)."""
     Checker(spec).check_all()
+    spec.warnings = unreached(spec)
     return suspending_procedures(spec)

@@ -3,6 +3,7 @@ of rulesets), loaded and reported as ok or every error as path:line:col."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from .console import console, err, print_error
@@ -147,6 +148,11 @@ def cmd_validate(args) -> int:
                 status = 1
                 continue
             with_ = f", with {', '.join(rules.variants)}" if rules.variants else ""
-            out.print(f"ok: {label} ({len(rules.cards)} cards, {len(rules.spec.procedures)} procedures{with_})",
+            warnings = sorted(rules.spec.warnings, key=lambda w: (w.pos.file, w.pos.line, w.pos.col))
+            for w in warnings:
+                print(f"{w.pos}: warning: {w.message}", file=sys.stderr)
+            n = len(warnings)
+            warned = f", {n} warning{'s' if n != 1 else ''}" if n else ""
+            out.print(f"ok: {label} ({len(rules.cards)} cards, {len(rules.spec.procedures)} procedures{with_}{warned})",
                       soft_wrap=True)
     return status

@@ -14,23 +14,12 @@ import string
 from dataclasses import dataclass, field, replace
 
 from . import runtime
+from .builtins import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS  # noqa: F401  (the one table)
 from .errors import Pos
 from .independence import bound_outside, independent
 from .state import PLAYERS, RUN, SEATS, Card
 from .syntax import (Assign, Attr, BinOp, Call, CallStmt, Choose, Compare, CondExpr, Const, For, GenCall, Index, Int,
                      Lambda, Let, ListComp, ListLit, Log, Neg, Name, Node, Return, Show, Simultaneously, Str, TupleLit, returns_value, walk)
-
-BUILTINS = {
-    # name: (min args, max args, takes a generator form)
-    "len": (1, 1, False), "min": (1, 9, True), "max": (1, 9, True), "sum": (1, 1, True),
-    "count": (1, 1, True), "any": (1, 1, True), "all": (1, 1, True), "first": (1, 1, True),
-    "last": (1, 1, False), "top": (1, 1, False), "max_by": (2, 2, False), "min_by": (2, 2, False),
-    "sort_by": (2, 2, False), "range": (1, 2, False), "turn_order": (1, 1, False),
-    "next_seat": (1, 1, False), "prev_seat": (1, 1, False), "abs": (1, 1, False),
-    "reverse": (1, 1, False), "random": (1, 1, False), "slot_name": (2, 2, False),
-}
-IMPURE_BUILTINS = {"random"}  # they change the state (the generator): not allowed in functions
-LAMBDA_BUILTINS = {"max_by", "min_by", "sort_by"}
 
 
 def procedures_that(spec, does) -> set:

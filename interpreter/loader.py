@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from .compose import SECTIONS, apply_variant, merge_file
 from .errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
 from .files import edited_bytes
 from .limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_VALUES
@@ -23,8 +24,6 @@ from .syntax import (Call, CallStmt, Const, Source, parse_block, parse_function_
 
 from .paths import RULES_DIR
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
-SECTIONS = ("game", "constants", "cards", "zones", "counters", "marks", "slots", "functions",
-            "procedures", "table", "flow")
 
 
 @dataclass
@@ -67,6 +66,8 @@ class RuleSpec:
     where: dict  # (section, name) -> Pos, for checks to point at
     digest: str  # hash of the rule files' contents
     variants: tuple = ()  # names of the variants applied, in order
+    hooks: tuple = ()  # the hook points the variants applied offer (variant.hooks): used even if not called
+    warnings: list = field(default_factory=list)  # RuleErrors that do not stop a game (check.check)
     table: dict = field(default_factory=dict)  # what the table shows beyond zones: title -> function
 
 
@@ -588,6 +589,8 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
     errors: list = []
     merged: dict = {s: {} for s in SECTIONS}
     merged["flow"] = None
+    merged["hooks"] = {}  # hook point -> the variant that offers it (variant.hooks)
+    merged["fills"] = {}  # (slot, key) -> (variant, Pos) of the variant that filled it
     where: dict = {}
     digest = hashlib.sha256()
     broken_file = False  # a file could not be read: checks of the whole would mislead
@@ -605,7 +608,7 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
             errors.append(RuleError(loc.marks[("key", "variant")], "a rule file of a ruleset cannot be a "
                                     "variant: put variant files under variants/<game>/"))
             continue
-        _merge(merged, where, loc, errors)
+        merge_file(merged, where, loc, errors)
     chosen = []
     if variants and not broken_file:
         from .variants import catalogue, choose
@@ -621,13 +624,14 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
             if not isinstance(loc.data.get("variant"), dict):
                 errors.append(RuleError(Pos(display_path(info.path), 1, 1), "not a variant (no 'variant' section)"))
                 continue
-            _apply_variant(merged, where, loc, errors)
+            apply_variant(merged, where, loc, errors)
             known = catalogue(game).get(info.name)
             # by name when it is the catalogue's file, else by path (so a record can load it again)
             chosen.append(info.name if known is not None and known.path == info.path else str(info.path))
     spec = _build(path, merged, where, errors, complete=not broken_file)
     spec.digest = digest.hexdigest()[:16]
     spec.variants = tuple(chosen)
+    spec.hooks = tuple(merged["hooks"])
     if errors:
         if not broken_file and spec.flow is not None and spec.game:
             errors.extend(_check_errors(spec))
@@ -648,144 +652,6 @@ def _read_checked(f: Path, digest, errors: list):
         errors.extend(errs)
         return None
     return loc
-
-
-_ROUTINES = ("functions", "procedures")
-_SIG_NAME = re.compile(r"\s*([A-Za-z_]\w*)")
-
-
-def _entry_name(section: str, key) -> str:
-    if section in _ROUTINES:
-        m = _SIG_NAME.match(str(key))
-        return m.group(1) if m else str(key)
-    return str(key)
-
-
-def _merge(merged: dict, where: dict, loc: Located, errors: list):
-    """Add one rule file's sections to the ruleset; a name defined twice is an error."""
-    for section, value in loc.data.items():
-        if section == "variant":
-            continue
-        if section == "flow" or section == "game":
-            if merged[section] is not None and merged[section] != {}:
-                errors.append(RuleError(loc.marks[("key", section)], f"'{section}' is given in two files"))
-                continue
-            merged[section] = value
-            where[(section, "")] = loc.marks[(section,)]
-            if section == "flow":
-                merged["flow_src"] = loc.blocks.get((section,))
-            continue
-        for key, item in (value or {}).items():
-            name = _entry_name(section, key)
-            if name in merged[section]:
-                errors.append(RuleError(loc.marks[("key", section, key)], f"{section} '{name}' is defined twice"))
-                continue
-            merged[section][name] = [(key, item, loc, (section, key))] if section in _ROUTINES \
-                else (item, loc, (section, key))
-            where[(section, name)] = loc.marks[("key", section, key)]
-            _note_fields(where, loc, section, key, name, item)
-
-
-def _note_fields(where: dict, loc: Located, section: str, key, name: str, item) -> None:
-    """The places of a card kind's `back`, `back_label` and `stacked_in` (and of their items), and
-    of a counter's `track`, in where, for checks to point at: ("cards", kind, "back") and
-    ("cards", kind, "back", i), ..., ("counters", name, "track")."""
-    if section == "counters" and isinstance(item, dict):
-        where.pop(("counters", name, "track"), None)
-        if "track" in item:
-            where[("counters", name, "track")] = loc.marks.get(("counters", key, "track")) or loc.marks[("key", "counters", key)]
-        return
-    if section != "cards" or not isinstance(item, dict):
-        return
-    for k in ("back", "back_label", "stacked_in"):
-        where.pop(("cards", name, k), None)
-        if k in item:
-            where[("cards", name, k)] = loc.marks.get(("cards", key, k)) or loc.marks[("key", "cards", key)]
-        items = item.get(k)
-        for i in range(len(items) if isinstance(items, list) else 0):
-            where[("cards", name, k, i)] = loc.marks.get(("cards", key, k, i))
-
-
-def _defined_in(merged: dict, name: str) -> list:
-    return [s for s in SECTIONS if s not in ("game", "flow") and name in merged[s]] + \
-        (["flow"] if name == "flow" and merged["flow"] is not None else [])
-
-
-def _apply_variant(merged: dict, where: dict, loc: Located, errors: list):
-    """Compose a variant file onto the merged ruleset: removals, then additions and overrides."""
-    head = loc.data["variant"]
-    vname = head.get("name")
-    overrides = list(head.get("overrides") or [])
-    removes = list(head.get("removes") or [])
-    known = sorted({n for s in SECTIONS if s not in ("game", "flow") for n in merged[s]})
-    for i, name in enumerate(removes):
-        sections = _defined_in(merged, name)
-        if not sections or name == "flow":
-            errors.append(RuleError(loc.marks[("variant", "removes", i)], f"variant '{vname}' removes "
-                                    f"'{name}', which the rules do not define{did_you_mean(name, known)}"))
-        for s in sections:
-            del merged[s][name]
-    defined = set()
-    for section, value in loc.data.items():
-        if section in ("variant", "game"):
-            if section == "game":
-                errors.append(RuleError(loc.marks[("key", "game")], f"variant '{vname}' cannot change "
-                                        "the 'game' section"))
-            continue
-        if section == "flow":
-            defined.add("flow")
-            if "flow" not in overrides:
-                errors.append(RuleError(loc.marks[("key", "flow")], f"variant '{vname}' gives a 'flow': "
-                                        "list 'flow' under variant.overrides to replace the rules' flow"))
-                continue
-            merged["flow"] = value
-            merged["flow_src"] = loc.blocks.get(("flow",))
-            where[("flow", "")] = loc.marks[("flow",)]
-            continue
-        for key, item in (value or {}).items():
-            name = _entry_name(section, key)
-            kpos = loc.marks[("key", section, key)]
-            defined.add(name)
-            if section == "slots":
-                table = merged["slots"].get(name)
-                if table is None:
-                    merged["slots"][name] = (dict(item or {}), loc, (section, key))
-                    where[(section, name)] = kpos
-                else:
-                    merged["slots"][name] = ({**table[0], **(item or {})}, loc, (section, key))
-                continue
-            if name in merged[section]:
-                if name not in overrides:
-                    old = where.get((section, name))
-                    at = f" (at {old})" if old else ""
-                    errors.append(RuleError(kpos, f"variant '{vname}': '{name}' is already defined{at}; "
-                                            "list it under variant.overrides to change it"))
-                    continue
-                if section in _ROUTINES:
-                    merged[section][name].append((key, item, loc, (section, key)))
-                else:
-                    merged[section][name] = (item, loc, (section, key))
-                where[(section, name)] = kpos
-                _note_fields(where, loc, section, key, name, item)
-                continue
-            if name in overrides:
-                errors.append(RuleError(kpos, f"variant '{vname}' overrides '{name}', but the rules "
-                                        f"define no {section[:-1] if section != 'cards' else 'card kind'} "
-                                        f"'{name}'{did_you_mean(name, merged[section])}"))
-                continue
-            other = _defined_in(merged, name)
-            if other:
-                errors.append(RuleError(kpos, f"variant '{vname}': '{name}' is already a "
-                                        f"{other[0][:-1]} of the rules; choose another name"))
-                continue
-            merged[section][name] = [(key, item, loc, (section, key))] if section in _ROUTINES \
-                else (item, loc, (section, key))
-            where[(section, name)] = kpos
-            _note_fields(where, loc, section, key, name, item)
-    for i, name in enumerate(overrides):
-        if name not in defined:
-            errors.append(RuleError(loc.marks[("variant", "overrides", i)], f"variant '{vname}' lists "
-                                    f"'{name}' under overrides but does not define it"))
 
 
 def _check_errors(spec) -> list:

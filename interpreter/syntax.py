@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Union
@@ -379,6 +380,9 @@ def _unexpected_token(e: UnexpectedToken, code: str, src: Source, closing: Optio
     except Exception:  # an older lark, or a state accepts() cannot explore
         accepts = set(e.expected)
     end_name = closing or "the end of the code"
+    stray = _stray_word(e, code, src, accepts)
+    if stray is not None:
+        return stray
     if tok.type == "$END":
         end = len(code) if closing else len(code.rstrip())
         what = f"unexpected {closing}" if closing else "the code ends too early"
@@ -397,6 +401,34 @@ def _unexpected_token(e: UnexpectedToken, code: str, src: Source, closing: Optio
     elif tok.type == "EQUAL" and "COMP_OP" in accepts:
         hint = " (compare with '==')"
     return RuleError(pos, f"syntax error: unexpected {got}; expected {expected_text(accepts, end_name)}{hint}")
+
+
+_NAME_STARTS = {"AUGOP", "EQUAL", "LPAR", "LSQB"}  # what may follow a name that starts a statement
+
+
+def _stray_word(e: UnexpectedToken, code: str, src: Source, accepts: set) -> Optional[RuleError]:
+    """A word that ends up alone as a statement of its own (an extra word after a statement, or a
+    call without brackets) is told on its own line, not at whatever follows it."""
+    if accepts != _NAME_STARTS:
+        return None
+    history = getattr(e, "token_history", None)
+    if history:
+        word = history[-1]
+        if word.type != "NAME" or e.token.type != "$END" and e.token.line == word.line:
+            return None
+        offset, line, col = word.start_pos, word.line, word.column
+    elif e.token.type == "$END":
+        m = re.search(r"[A-Za-z_][A-Za-z0-9_]*\s*$", code)
+        if m is None:
+            return None
+        offset = m.start()
+        line = code.count("\n", 0, offset) + 1
+        col = offset - (code.rfind("\n", 0, offset) + 1) + 1
+        word = m.group().strip()
+    else:
+        return None
+    return RuleError(src.at(offset, line, col), f"syntax error: unexpected '{word}' (a statement that starts with a "
+                                                f"name is a call, {word}(...), or an assignment, {word} = ...)")
 
 
 _CHAR_HINTS = {
@@ -527,8 +559,6 @@ def parse_function_body(code: str, src: Source):
 
 def parse_signature(text: str, src: Source) -> tuple[str, tuple]:
     """'name(a, b)' or 'name' -> (name, params)."""
-    import re
-
     m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)?\s*\))?\s*", text)
     if not m:
         raise RuleError(src.pos(1, 1), f"'{text}' is not a name with parameters, like 'name(a, b)'")
