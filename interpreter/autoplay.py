@@ -137,9 +137,9 @@ class Autoplay:
             return one(T, player, list(product(xs, ys)), label_id, prompt_id, L)
 
         def many(T, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1, key=None):
-            """direct with pick, in a thread run alone (independence.py): a choose of any kind
-            answered at once; its answer. A list of option numbers in range is taken without
-            making the decision."""
+            """direct with pick, in a thread run alone (independence.py) or outside
+            `simultaneously`: a choose of any kind answered at once; its answer. A list of option
+            numbers in range is taken without making the decision."""
             if type(options) is not list:
                 options = list(options)
             n = len(options)
@@ -151,7 +151,10 @@ class Autoplay:
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
                     if type(choice) is list and lo <= len(choice) <= hi and _option_numbers(choice, n):
-                        answers.append([+player if type(player) is Seat else int(player), choice[:]])
+                        seat = +player if type(player) is Seat else int(player)
+                        if self.first_player is None and T[4] < 0:  # (a choose outside `simultaneously`)
+                            self.first_player = seat
+                        answers.append([seat, choice[:]])
                         S.steps = 0
                         T[3] = x = list(map(options.__getitem__, choice))
                         return x

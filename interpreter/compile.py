@@ -847,8 +847,10 @@ class Compiler:
         elif ctx.alone:  # answered now by a pick: the other threads need not reach their decisions first
             self._emit(ind, f"S.direct_many(T, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, "
                             f"{prompt_id}, {unavailable_id}{key})", s)
-        else:
-            self._emit(ind, f"if {call}: S.direct(T{L})", s)
+        else:  # (with a pick that answers alone, as in a thread run alone)
+            self._emit(ind, f"if S.direct_many: S.direct_many(T, {by}, {options}, {count}, {upto}, {s.optional}, "
+                            f"{label_id}, {prompt_id}, {unavailable_id}{key})", s)
+            self._emit(ind, f"elif {call}: S.direct(T{L})", s)
         self._declare(s.pattern, ctx)
         if s.pattern.is_tuple:
             none = "(" + ", ".join("None" for _ in s.pattern.names) + ")"
