@@ -74,11 +74,14 @@ class Autoplay:
             take(T, choice)
             return True
 
-        def one(T, player, options, label_id, prompt_id, L=None):
+        def one(T, player, options, label_id, prompt_id, L=None, optional=False):
             """direct: a choose of one option (runtime.decide_one) answered at once; its answer.
-            With pick, an answer in range is taken without making the decision."""
+            With pick, an answer in range is taken without making the decision. optional: the
+            choose may be declined (an answer of none)."""
             if type(options) is not list:
                 options = list(options)
+            if optional:
+                return optional_one(T, player, options, label_id, prompt_id, L)
             if pick is not None and options and 0 <= player < S.n and len(answers) < most:
                 choice = asked(T, player, len(options))
                 if choice is not None:
@@ -87,6 +90,29 @@ class Autoplay:
                 runtime.decide_one(S, T, player, options, label_id, prompt_id)
                 take(T, picked)  # any other answer as _take takes it, or refuses it
             elif runtime.decide_one(S, T, player, options, label_id, prompt_id):
+                at_once(T, L)
+            return T[3]
+
+        def optional_one(T, player, options, label_id, prompt_id, L):
+            """one() for a choose of one that may be declined: with pick, none or an answer in
+            range is taken without making the decision (as _take takes it)."""
+            if pick is not None and options and 0 <= player < S.n and len(answers) < most:
+                try:
+                    choice = pick[player](len(options), 0, 1, False)
+                except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                    raise Answering(e) from None
+                if choice is None or (type(choice) is int and 0 <= choice < len(options)):
+                    seat = +player if type(player) is Seat else int(player)
+                    if self.first_player is None and T[4] < 0:
+                        self.first_player = seat
+                    answers.append([seat, choice])
+                    S.steps = 0
+                    T[3] = x = None if choice is None else options[choice]
+                    return x
+                runtime.decide(S, T, None, player, options, None, None, True, label_id, prompt_id)
+                take(T, choice)  # any other answer as _take takes it, or refuses it
+                return T[3]
+            if runtime.decide(S, T, None, player, options, None, None, True, label_id, prompt_id):
                 at_once(T, L)
             return T[3]
 
@@ -111,9 +137,9 @@ class Autoplay:
             return one(T, player, list(product(xs, ys)), label_id, prompt_id, L)
 
         def many(T, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1, key=None):
-            """direct with pick, in a thread run alone (independence.py): a choose of any kind
-            answered at once; its answer. A list of option numbers in range is taken without
-            making the decision."""
+            """direct with pick, in a thread run alone (independence.py) or outside
+            `simultaneously`: a choose of any kind answered at once; its answer. A list of option
+            numbers in range is taken without making the decision."""
             if type(options) is not list:
                 options = list(options)
             n = len(options)
@@ -125,7 +151,10 @@ class Autoplay:
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
                     if type(choice) is list and lo <= len(choice) <= hi and _option_numbers(choice, n):
-                        answers.append([+player if type(player) is Seat else int(player), choice[:]])
+                        seat = +player if type(player) is Seat else int(player)
+                        if self.first_player is None and T[4] < 0:  # (a choose outside `simultaneously`)
+                            self.first_player = seat
+                        answers.append([seat, choice[:]])
                         S.steps = 0
                         T[3] = x = list(map(options.__getitem__, choice))
                         return x

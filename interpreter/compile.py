@@ -817,6 +817,7 @@ class Compiler:
         # the locals, for the decision's labels (none when alone: a pick answers, reading no labels)
         L = "" if self._locals_list == "None" or ctx.alone else ", " + self._locals_list
         one = count == upto == "None" and not s.optional and unavailable_id < 0
+        optional_one = count == upto == "None" and s.optional and unavailable_id < 0
         pairs = self._pairs(s.options, ctx) if one else None  # (xs, ys): the options are xs x ys
         key = "" if s.distinct is None else ", " + self.ex(s.distinct, ctx)
         if one:
@@ -830,11 +831,15 @@ class Compiler:
             self._emit(ind, f"S.direct_pairs(T, {by}, {pairs[0]}, {pairs[1]}, {label_id}, {prompt_id}{L})", s)
         elif one:  # Game.autoplay's answer at once, given the locals for the decision's labels
             self._emit(ind, f"S.direct_one(T, {by}, {options}, {label_id}, {prompt_id}{L})", s)
+        elif optional_one:  # the same, for a choose of one that may be declined
+            self._emit(ind, f"S.direct_one(T, {by}, {options}, {label_id}, {prompt_id}{L or ', None'}, True)", s)
         elif ctx.alone:  # answered now by a pick: the other threads need not reach their decisions first
             self._emit(ind, f"S.direct_many(T, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, "
                             f"{prompt_id}, {unavailable_id}{key})", s)
-        else:
-            self._emit(ind, f"if {call}: S.direct(T{L})", s)
+        else:  # (with a pick that answers alone, as in a thread run alone)
+            self._emit(ind, f"if S.direct_many: S.direct_many(T, {by}, {options}, {count}, {upto}, {s.optional}, "
+                            f"{label_id}, {prompt_id}, {unavailable_id}{key})", s)
+            self._emit(ind, f"elif {call}: S.direct(T{L})", s)
         self._declare(s.pattern, ctx)
         if s.pattern.is_tuple:
             none = "(" + ", ".join("None" for _ in s.pattern.names) + ")"

@@ -214,3 +214,42 @@ def test_direct_pick_refused_or_taken_as_apply_takes_it():
     g = Game.new(rules, 2, 4)
     g.autoplay(pick=lambda n, lo, hi, many: list(range(lo)) if many else [0], direct=True)
     assert g.answers == ref.answers and g.state.same_as(ref.state) and g.over
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_direct_pick_takes_a_declined_optional_choose_as_apply_takes_it(players):
+    """A choose of one that may be declined (Guildhall's level of an ability), answered by pick in
+    direct play: none or an option number gives the same game as answering one by one; another
+    form apply takes ([i], []) the same game too; an option number out of range is refused."""
+    rules = load_ruleset("guildhall")
+    for seed in range(4):
+        ref = one_by_one(rules, players, seed)
+        assert any(a[1] is None for a in ref.answers)  # some level was declined
+        g = Game.new(rules, players, seed)
+        rnd = random.Random(seed).random
+        assert g.autoplay(pick=random_picker(rnd), direct=True) == len(ref.answers)
+        assert g.answers == ref.answers and g.state.same_as(ref.state) and g.first_player == ref.first_player
+        rnd = random.Random(seed).random
+        pick = random_picker(rnd)
+
+        def as_lists(n, lo, hi, many, keys=None):  # the same answers, one of n given as a list
+            a = pick(n, lo, hi, many, keys)
+            return a if many else ([] if a is None else [a])
+
+        g = Game.new(rules, players, seed)
+        g.autoplay(pick=as_lists, direct=True)
+        assert g.answers == ref.answers and g.state.same_as(ref.state)
+    g = Game.new(rules, players, 0)
+    declined = []
+
+    def bad(n, lo, hi, many, keys=None):  # the first choose that may be declined gets an option past the last
+        if lo == 0 and not many and not declined:
+            declined.append(n)
+            return n
+        if not many:
+            return 0
+        return list(range(lo)) if keys is None else [keys.index(k) for k in range(lo)]  # (no two alike)
+
+    with pytest.raises(IllegalAnswer) as e:
+        g.autoplay(pick=bad, direct=True)
+    assert e.value.answer == declined[0] == len(g.next_decision().values)
