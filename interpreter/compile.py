@@ -19,7 +19,8 @@ from .errors import Pos
 from .independence import bound_outside, independent
 from .state import PLAYERS, RUN, SEATS, Card
 from .syntax import (Assign, Attr, BinOp, Call, CallStmt, Choose, Compare, CondExpr, Const, For, GenCall, Index, Int,
-                     Lambda, Let, ListComp, ListLit, Log, Neg, Name, Node, Return, Show, Simultaneously, Str, TupleLit, returns_value, walk)
+                     Lambda, Let, ListComp, ListLit, Log, Neg, Name, Node, Return, Show, Simultaneously, Str, TupleLit,
+                     author_name, returns_value, walk)
 
 
 def procedures_that(spec, does) -> set:
@@ -1265,11 +1266,11 @@ class Compiler:
             o.emit(1, "Z = S.z; V = S.v", r.pos)
             if isinstance(r.body, tuple):  # a block computing the value (locals, if, loops, return)
                 if self.coverage:
-                    o.emit(1, self._count(r.body[0] if r.body else r, f"function {name}"), r.pos)
+                    o.emit(1, self._count(r.body[0] if r.body else r, f"function {author_name(name)}"), r.pos)
                 self._body(r.body, Ctx(env, False), 1, r.pos)
             else:
                 if self.coverage:
-                    o.emit(1, self._count(r.body, f"function {name}"), r.body.pos)
+                    o.emit(1, self._count(r.body, f"function {author_name(name)}"), r.body.pos)
                 o.emit(1, f"return {self.ex(r.body, Ctx(env, False))}", r.body.pos)
             o.emit(0, "", None)
         # procedures

@@ -24,7 +24,9 @@ from concurrent.futures.process import BrokenProcessPool
 from .engine import load_ruleset
 from .errors import JuxError
 from .simulate import run_games
+from .stops import deferred
 
+WAKE = 0.2  # seconds between looks at a Ctrl-C held while waiting for the workers
 MAX_CHUNK = 50  # games per task at most: small enough that the progress bar moves and Ctrl-C loses little
 
 
@@ -147,27 +149,28 @@ class ParallelRun:
         broken = False
         try:
             while self._pending and not broken:
-                done, _ = wait(self._pending, return_when=FIRST_COMPLETED)
-                for f in done:
-                    index = self._pending.pop(f, None)
-                    if index is None:  # after a failed chunk before it: not wanted any more
-                        continue
-                    try:
-                        results = f.result()
-                    except BrokenProcessPool:  # the chunks that finished before are still taken
-                        broken = True
-                        continue
-                    except Exception as e:
-                        if failed is None or index < failed[0]:
-                            failed = (index, e)
-                            for later in [g for g, i in self._pending.items() if i > index]:
-                                later.cancel()
-                                del self._pending[later]
-                        continue
-                    self._received.extend(results)
-                    while self._received:  # taken off once the caller has asked for the next one
-                        yield self._received[0]
-                        self._received.pop(0)
+                with deferred():  # (Ctrl-C here would leave the futures' locks held: see stops.deferred)
+                    done, _ = wait(self._pending, timeout=WAKE, return_when=FIRST_COMPLETED)
+                    for f in done:
+                        index = self._pending.pop(f, None)
+                        if index is None:  # after a failed chunk before it: not wanted any more
+                            continue
+                        try:
+                            results = f.result()
+                        except BrokenProcessPool:  # the chunks that finished before are still taken
+                            broken = True
+                            continue
+                        except Exception as e:
+                            if failed is None or index < failed[0]:
+                                failed = (index, e)
+                                for later in [g for g, i in self._pending.items() if i > index]:
+                                    later.cancel()
+                                    del self._pending[later]
+                            continue
+                        self._received.extend(results)
+                while self._received:  # taken off once the caller has asked for the next one
+                    yield self._received[0]
+                    self._received.pop(0)
             if broken:
                 raise WorkerDied(self._death())
             if failed is not None:
@@ -197,9 +200,14 @@ class ParallelRun:
         if self._closed:
             return
         self._closed = True
+        with deferred():
+            self._close()
+
+    def _close(self) -> None:
         unfinished = any(not f.done() for f in self._futures)
         procs = list((getattr(self._pool, "_processes", None) or {}).values()) or self._processes
-        results = getattr(self._pool, "_result_queue", None)  # (shutdown forgets it)
+        results = getattr(self._pool, "_result_queue", None)  # (shutdown forgets them)
+        thread = getattr(self._pool, "_executor_manager_thread", None)
         self._pool.shutdown(wait=not unfinished, cancel_futures=True)
         if unfinished:
             for p in procs:
@@ -221,6 +229,10 @@ class ParallelRun:
                 results._writer.close()
             except (AttributeError, OSError):
                 pass
+            # Then wait for the pool's thread to end: Python's exit handler wakes that thread through
+            # a pipe the thread closes as it ends, and the two racing printed "Bad file descriptor".
+            if thread is not None:
+                thread.join(timeout=5)
 
     def __enter__(self):
         return self

@@ -2,6 +2,18 @@
 never in the middle of writing a file, so what was played is kept."""
 from __future__ import annotations
 
+import contextlib
+
+_active: list = []  # the Stops of the run going on, if any
+
+
+def deferred():
+    """A context in which Ctrl-C and SIGTERM wait until it ends, while a run has Stops (else
+    nothing). For code that must not be stopped half-way, such as waiting on a pool of workers:
+    a KeyboardInterrupt raised while it holds a lock would leave that lock held, and the pool's
+    thread, which needs it, and Python's exit, which waits for that thread, would hang."""
+    return _active[-1] if _active else contextlib.nullcontext()
+
 
 def with_stops(run):
     """A command run with Ctrl-C and SIGTERM turned into KeyboardInterrupt (see Stops), the
@@ -36,6 +48,7 @@ class Stops:
 
             for sig in (signal.SIGINT, signal.SIGTERM):
                 self._previous[sig] = signal.signal(sig, self._stop)
+            _active.append(self)
 
     def _stop(self, signum, frame):
         if self._holding:
@@ -71,3 +84,5 @@ class Stops:
         for sig, handler in self._previous.items():
             signal.signal(sig, handler)
         self._previous = {}
+        if self in _active:
+            _active.remove(self)

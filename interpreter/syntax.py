@@ -907,6 +907,12 @@ def returns_value(body) -> bool:
     return any(isinstance(n, Return) and n.value is not None for n in walk(body))
 
 
+def author_name(name: str) -> str:
+    """A routine's name as its author wrote it: a definition an override replaces is kept under an
+    inner name, name__prev1, ... (loader._chain), which no message or report shows."""
+    return name.split("__prev", 1)[0]
+
+
 def rename_calls(node, old: str, new: str):
     """node with every call of `old` (a function call or a procedure call) calling `new` instead."""
     if isinstance(node, tuple):

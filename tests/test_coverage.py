@@ -1,5 +1,6 @@
 """Rule coverage (interpreter/coverage.py): what ran, how often, what never ran, forced chooses."""
 import random
+from pathlib import Path
 
 import pytest
 
@@ -147,3 +148,17 @@ def test_each_result_carries_its_games_counts_and_they_add_up_to_the_whole(path)
     assert coverage.add(total, {**whole, "runs": [0] * len(whole["runs"]),
                                 "choices": [[0, 0, 0, 0]] * len(whole["choices"]), "powers": []}) == whole
     assert all(r.coverage is None for r in run_games(path, 2, range(2), "random"))
+
+
+def test_a_definition_an_override_replaces_is_reported_by_its_author_s_name():
+    """A tile's override of a function keeps the one it replaces for `previous(...)`; coverage names
+    each as its author wrote it (its place tells which), never by an inner name."""
+    rules = load_ruleset("capital_jux", ["merchant"], coverage=True)
+    for _ in run_games(rules, 4, [1], ["random"]):
+        pass
+    sites = rules.coverage.data()["sites"]
+    assert not [s for s in sites if "__" in s[3]]
+    overridden = {(Path(f).name, line) for f, line, _, what in sites if what == "function power_possible"}
+    assert {"power_tiles.yaml", "merchant.yaml"} <= {name for name, _ in overridden}
+    never = [what for e in coverage.report(rules.coverage.data()).values() for _, _, what in e["never"]]
+    assert never and not [w for w in never if "__" in w]
