@@ -101,9 +101,15 @@ class Session:
             t.TextDocumentIdentifier(uri), t.Position(line, character))), TIMEOUT)
 
     async def stop(self) -> None:
-        await asyncio.wait_for(self.client.shutdown_async(None), TIMEOUT)
-        self.client.exit(None)
-        await asyncio.wait_for(self.client.stop(), TIMEOUT)
+        try:
+            await asyncio.wait_for(self.client.shutdown_async(None), TIMEOUT)
+            self.client.exit(None)
+            await asyncio.wait_for(self.client.stop(), TIMEOUT)
+        finally:  # a test that failed leaves no server behind
+            server = self.client._server
+            if server is not None and server.returncode is None:
+                server.kill()
+                await server.wait()
 
 
 def session_run(tmp_path, body):
