@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 class SetupError(JuxError):
     """A position that cannot be set up; `where` is the path of the entry at fault in the
-    arguments of Game.scenario (("zones", "hand[0]", 2), ("counters", "gold"), ("run",))."""
+    arguments of Game.scenario (("zones", "hand[0]", 2), ("counters", "coins"), ("run",))."""
 
     def __init__(self, message: str, where: tuple = ()):
         super().__init__(message)

@@ -31,7 +31,7 @@ class Failure:
 
 
 def show(x) -> str:
-    """A value as YAML's flow style writes it: [blue 3, blue 4], {gold: 2}, none, true."""
+    """A value as YAML's flow style writes it: [card 3, card 4], {coins: 2}, none, true."""
     if x is None:
         return "none"
     if isinstance(x, bool):

@@ -154,7 +154,7 @@ def valid_names(cat: dict, slot_order: dict | None = None) -> str:
 
 def choose(game: str, names, slot_order: dict) -> list:
     """The variants a game with these named variants uses, in the order they apply: required
-    ones first, then by slot key in the order the ruleset lists them (blue before pink...). A slot
+    ones first, then by slot key in the order the ruleset lists them. A slot
     key no named variant fills gets its `default: true` variant when the variants that default
     requires are in the game.
 

@@ -124,7 +124,7 @@ class Views:
 
     def standing(self, viewer: int | None = None) -> list | None:
         """Each seat's standing as the ruleset's `standing(p)` gives it (parts that every seat may
-        know, e.g. [["cards", 15], ["gold", 2]]), each part's name as the viewer reads it; None
+        know, e.g. [["cards", 15], ["coins", 2]]), each part's name as the viewer reads it; None
         when the ruleset declares none."""
         f = self.rules.standing_fn
         if f is None:

@@ -101,7 +101,7 @@ def player_counter_lines(view: dict, spec, p: int, shown: set) -> tuple:
 
 def standing_text(view: dict, p: int) -> Text:
     """Seat p's standing as the ruleset gives it ('  ·  score 23: cards 15, tokens 4,
-    gold 4'; the score is the sum of the parts), or nothing when it gives none."""
+    coins 4'; the score is the sum of the parts), or nothing when it gives none."""
     standing = view.get("standing")
     if not standing or p >= len(standing):
         return Text()
