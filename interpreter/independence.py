@@ -15,7 +15,7 @@ answered where it asks, they leave the game the same when no thread reads what a
 Only the order of the answers could then tell the two ways apart, and it is the same: the driver
 answers the first waiting thread first and runs it on, so thread 1's answers all come before
 thread 2's. Game.autoplay with a pick (nothing sees the game between answers) runs such blocks
-alone (compile.Compiler.s_Simultaneously); everything else runs as the driver would.
+alone (compile_direct.DirectRoutines.s_Simultaneously); everything else runs as the driver would.
 """
 from __future__ import annotations
 
