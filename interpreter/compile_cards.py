@@ -55,7 +55,7 @@ FACE_DOWN = "a face-down card"  # how a hidden card reads (a card whose kind has
 
 def card_backs(spec, cards: list):
     """Per card: its back ({attribute: value} of the kind's `back`, as printed: marks never show)
-    or None; how it reads when hidden (`back_label`, else "a face-down card (blue)"); and the key
+    or None; how it reads when hidden (`back_label`, else "a face-down card (red)"); and the key
     of its back for the bots' samples ((kind,) or (kind, values...))."""
     fmt = string.Formatter()
     backs, hidden, keys = [], [], []

@@ -59,7 +59,7 @@ class Layout:
         return [name for name, _ in self.fixed_zones] + list(self.player_zones) * n
 
     def zone_names(self, n: int) -> list:
-        """Display name of every zone index, e.g. 'hand[1]' or 'modifiers[blue]'."""
+        """Display name of every zone index, e.g. 'hand[1]' or 'piles[red]'."""
         out = [f"{name}[{key}]" if key is not None else name for name, key in self.fixed_zones]
         for p in range(n):
             out.extend(f"{z}[{p}]" for z in self.player_zones)
