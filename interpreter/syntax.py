@@ -909,7 +909,7 @@ def returns_value(body) -> bool:
 
 def author_name(name: str) -> str:
     """A routine's name as its author wrote it: a definition an override replaces is kept under an
-    inner name, name__prev1, ... (loader._chain), which no message or report shows."""
+    inner name, name__prev1, ... (routines._chain), which no message or report shows."""
     return name.split("__prev", 1)[0]
 
 
