@@ -46,12 +46,18 @@ from .commands_lsp import cmd_lsp
 from .commands_play import cmd_play, cmd_replay
 from .commands_rules import cmd_rules
 from .commands_simulate import simulate
-from .commands_test import cmd_test
 from .commands_validate import cmd_validate
 from .console import PROG, err, print_error
 from .errors import JuxError
 from .stops import with_stops
 
+
+
+def cmd_test(args) -> int:
+    """`jux test` (its runner loads the engine: imported when used, so other commands start fast)."""
+    from .commands_test import cmd_test as run
+
+    return run(args)
 
 def _version() -> str:
     try:

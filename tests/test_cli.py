@@ -198,3 +198,13 @@ def test_rules_and_play(run):
     assert "no ruleset 'nope'" in one_line_error(run("rules", "nope"))
     p = run("play", "capital_jux", "--print", "--players", "2", "--seed", "5")
     assert p.returncode == 0 and "Final scores" in p.stdout and "Round 3 begins" in p.stdout
+
+
+def test_the_command_line_starts_without_loading_the_engine():
+    """Each command imports the engine (the parser, the loader, Lark) when it runs, so `jux --version`,
+    `jux --help` and the first screen of `jux play` start fast (docs/performance.md)."""
+    code = ("import sys, jux.interpreter.cli; "
+            "print(sorted(m for m in ('lark', 'jux.interpreter.syntax', 'jux.interpreter.loader', "
+            "'jux.interpreter.engine', 'textual', 'pygls') if m in sys.modules))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert p.stdout.strip() == "[]"
