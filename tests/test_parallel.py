@@ -300,3 +300,26 @@ def test_sigterm_keeps_the_games_and_no_worker_outlives_jux(tmp_path):
             # every game a worker sent back is kept (they come in chunks of 50), with its record
             assert len(kept) >= 50 and len(kept) % 50 == 0, len(kept)
             assert sorted(os.listdir(recs)) == sorted(f"game-{s}.json" for s in kept)
+
+
+def test_ctrl_c_while_waiting_on_the_workers_is_held_until_the_wait_is_out_of_its_locks():
+    """A KeyboardInterrupt raised inside concurrent.futures' wait could leave a future's lock held:
+    the pool's thread then blocked on it and Python's exit on that thread (jux hung after Ctrl-C).
+    During a run, the wait is a stops.deferred block: the signal is raised as the block ends."""
+    from jux.interpreter.stops import Stops, deferred
+
+    stops = Stops()
+    try:
+        finished = False
+        with pytest.raises(KeyboardInterrupt):
+            with deferred():
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(0.05)  # (the handler runs here, and holds the signal)
+                finished = True
+        assert finished
+    finally:
+        stops.restore()
+    with deferred():  # no run: nothing is held
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)
