@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import JuxError, did_you_mean
+from .files import edited_bytes
 
 from .paths import VARIANTS_DIR  # noqa: E402
 
@@ -108,9 +109,12 @@ def catalogue(game: str) -> dict:
             key = (str(f), st.st_mtime_ns, st.st_size)
         except OSError:
             continue
-        if key not in _HEADERS:
-            _HEADERS[key] = _read_header(f)
-        info = _HEADERS[key]
+        if edited_bytes(f) is not None:  # an editor's unsaved text (files.edited): never kept
+            info = _read_header(f)
+        else:
+            if key not in _HEADERS:
+                _HEADERS[key] = _read_header(f)
+            info = _HEADERS[key]
         if info is not None and info.name not in out:
             out[info.name] = info
     return out

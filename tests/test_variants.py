@@ -141,3 +141,17 @@ def test_defaults_come_with_their_requirements_or_with_another_key_of_their_slot
     assert names(["edition"]) == ["edition", "a_red"]  # a_red's requirement is in the game
     assert names(["b_red"]) == ["edition", "b_red", "plain_blue"]  # another key of plain_blue's slot
     assert names(["other_blue"]) == ["other_blue"]  # a_red needs the edition, which is not chosen
+
+
+def test_the_catalogue_reads_an_editor_s_unsaved_header():
+    """jux lsp checks what the author is typing: a catalogue variant's header (its slot keys,
+    requires) comes from the editor's text, and the disk's again once the editor lets go."""
+    from jux.interpreter import files, variants
+    from jux.interpreter.paths import VARIANTS_DIR
+
+    f = VARIANTS_DIR / "capital_jux" / "nobles" / "merchant.yaml"
+    text = f.read_text()
+    assert "power: {yellow: merchant}" in text
+    with files.edited({f: text.replace("power: {yellow: merchant}", "power: {yellow: merchant, pink: merchant}")}):
+        assert variants.catalogue("capital_jux")["merchant"].fills == {"power": ("yellow", "pink")}
+    assert variants.catalogue("capital_jux")["merchant"].fills == {"power": ("yellow",)}
