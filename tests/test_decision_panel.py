@@ -6,7 +6,6 @@ Decisions come from real games (Capital Jux, Bruges) and from a small probe rule
 tried alone (PanelApp: the game screen's layout and stylesheet around it) and in the whole app.
 """
 import asyncio
-import html
 import random
 import re
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from textual.widgets import Static  # noqa: E402
 
 from jux.interpreter.engine import Game, load_ruleset  # noqa: E402
 from jux.tui.widgets.decision import ChoiceList, DecisionPanel, groups_of  # noqa: E402
+from tui_helpers import screen_text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -126,11 +126,6 @@ def hint(app) -> str:
     static = app.screen.query_one("#hint", Static)
     content = static.content
     return (content.plain if hasattr(content, "plain") else str(content)) if static.display else ""
-
-
-def screen_text(app) -> str:
-    svg = app.export_screenshot()
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
 
 
 async def ready(pilot):

@@ -4,10 +4,8 @@ round), a broken file there does not break it, loading over unsaved moves asks f
 footer offers undo only when undo is offered. Pilot tests (App.run_test), keys pressed as a person
 would; bots answer at once."""
 import asyncio
-import html
 import json
 import os
-import re
 import time
 
 import pytest
@@ -25,6 +23,7 @@ from jux.tui.screens.start import StartScreen  # noqa: E402
 from jux.tui.session import Session, SeatSpec, list_saves, new_save_path  # noqa: E402
 from jux.tui.tiles import parse_tiles  # noqa: E402
 from jux.tui.widgets.decision import DecisionPanel  # noqa: E402
+from tui_helpers import notes, screen_text, settle  # noqa: E402
 
 
 @pytest.fixture
@@ -35,23 +34,6 @@ def folders(tmp_path, monkeypatch):
     monkeypatch.setenv("JUX_DATA_DIR", str(data))
     monkeypatch.chdir(cwd)
     return data, cwd
-
-
-def screen_text(app) -> str:
-    svg = app.export_screenshot()
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
-
-
-def notes(app) -> str:
-    return " | ".join(n.message for n in app._notifications)
-
-
-async def settle(pilot, app, screen_type, tries=50):
-    for _ in range(tries):
-        if isinstance(app.screen, screen_type):
-            return app.screen
-        await pilot.pause()
-    raise AssertionError(f"expected {screen_type.__name__}, got {type(app.screen).__name__}")
 
 
 async def answer(pilot, app):

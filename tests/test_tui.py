@@ -3,10 +3,8 @@
 Every decision is answered by pressing keys, as a person would; bots answer at once (bot_delay=0).
 """
 import asyncio
-import html
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -28,28 +26,9 @@ from jux.tui.screens.start import StartScreen  # noqa: E402
 from jux.tui.screens.tables import TableScreen  # noqa: E402
 from jux.tui.widgets.decision import DecisionPanel  # noqa: E402
 from jux.tui.widgets.table import TableView  # noqa: E402
+from tui_helpers import notes, screen_text, settle  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def screen_text(app) -> str:
-    """What the terminal shows, as plain text (from Textual's own screenshot)."""
-    svg = app.export_screenshot()
-    text = html.unescape(re.sub(r"<[^>]+>", "", svg))
-    return text.replace("\xa0", " ")
-
-
-def notes(app) -> str:
-    """The notifications (toasts) the app has up; run_test must get notifications=True."""
-    return " | ".join(n.message for n in app._notifications)
-
-
-async def settle(pilot, app, screen_type, tries=50):
-    for _ in range(tries):
-        if isinstance(app.screen, screen_type):
-            return app.screen
-        await pilot.pause()
-    raise AssertionError(f"expected {screen_type.__name__}, got {type(app.screen).__name__}")
 
 
 async def answer_by_keys(pilot, app):
