@@ -102,11 +102,7 @@ class Autoplay:
                 except Exception as e:  # through the rules' code as it is, not as an error in a rule
                     raise Answering(e) from None
                 if choice is None or (type(choice) is int and 0 <= choice < len(options)):
-                    seat = +player if type(player) is Seat else int(player)
-                    if self.first_player is None and T[4] < 0:
-                        self.first_player = seat
-                    answers.append([seat, choice])
-                    S.steps = 0
+                    record(T, player, choice)
                     T[3] = x = None if choice is None else options[choice]
                     return x
                 runtime.decide(S, T, None, player, options, None, None, True, label_id, prompt_id)
@@ -151,11 +147,7 @@ class Autoplay:
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
                     if type(choice) is list and lo <= len(choice) <= hi and _option_numbers(choice, n):
-                        seat = +player if type(player) is Seat else int(player)
-                        if self.first_player is None and T[4] < 0:  # (a choose outside `simultaneously`)
-                            self.first_player = seat
-                        answers.append([seat, choice[:]])
-                        S.steps = 0
+                        record(T, player, choice[:])
                         T[3] = x = list(map(options.__getitem__, choice))
                         return x
                     runtime.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
@@ -178,14 +170,19 @@ class Autoplay:
             except Exception as e:  # through the rules' code as it is, not as an error in a rule
                 raise Answering(e) from None
             if type(choice) is int and 0 <= choice < n:  # as _take, its first case
-                seat = +player if type(player) is Seat else int(player)  # (+: a Seat's int, without a call)
-                if self.first_player is None and T[4] < 0:
-                    self.first_player = seat
-                answers.append([seat, choice])
-                S.steps = 0
+                record(T, player, choice)
                 return choice
             picked = choice
             return None
+
+        def record(T, player, choice) -> None:
+            """An answer pick gave, taken without a decision as _take takes one: the game's
+            answers, its first player (a choose outside `simultaneously`), its steps."""
+            seat = +player if type(player) is Seat else int(player)  # (+: a Seat's int, without a call)
+            if self.first_player is None and T[4] < 0:
+                self.first_player = seat
+            answers.append([seat, choice])
+            S.steps = 0
 
         S.auto = at_once
         S.direct = at_once if direct else None
