@@ -61,8 +61,10 @@ def cmd_play(args) -> int:
     if args.print or not (sys.stdout.isatty() and sys.stdin.isatty()):
         return _print_loaded_game(args, session.game) if session is not None else _print_bot_game(args)
     from ..tui import run
+    from ..tui.rulesets import source_of
 
-    run(ruleset=rules.name if rules else None, tiles=list(rules.variants) if rules else None, seats=seats,
+    # a ruleset named by path is played from that path (its name could be another, built-in, one)
+    run(ruleset=source_of(rules) if rules else None, tiles=list(rules.variants) if rules else None, seats=seats,
         seed=args.seed, bot_delay=args.bot_delay, session=session, paths=paths)
     return 0
 

@@ -3,6 +3,7 @@
     jux play                      the start screen: ruleset, players, a name and human/bot per seat
     jux play RULESET --seat human --seat random ...   straight to the table
     jux play RULESET --tiles a,b                       with those variants (tiles)
+    jux play PATH                 a ruleset from any folder (offered on the start screen too)
 """
 from __future__ import annotations
 
@@ -31,7 +32,11 @@ class JuxApp(App):
         super().__init__()
         from .tiles import parse_tiles
 
+        from .rulesets import is_path
+
         self.ruleset = ruleset
+        # rulesets named by path: the start screen offers them besides jux's own and the user's
+        self.named = [str(ruleset)] if ruleset and is_path(ruleset) else []
         self.tiles = parse_tiles(tiles)
         self.seats = [s if isinstance(s, SeatSpec) else SeatSpec(*s) for s in seats] if seats else None
         self.seed = seed
@@ -82,11 +87,16 @@ class JuxApp(App):
     def show_start(self) -> None:
         from .screens.start import StartScreen
 
+        from .rulesets import is_path, source_of
+
         self._clear()
-        ruleset = self.session.rules.name if self.session else self.ruleset
+        ruleset = source_of(self.session.rules) if self.session else self.ruleset
         seats = self.session.seats if self.session else self.seats
         tiles = list(self.session.rules.variants) if self.session else self.tiles
-        self.push_screen(StartScreen(ruleset, seats, tiles))
+        named = list(self.named)
+        if ruleset and is_path(ruleset) and ruleset not in named:  # (a loaded game's own rules)
+            named.append(ruleset)
+        self.push_screen(StartScreen(ruleset, seats, tiles, named=named))
 
     def start_game(self, rules, seats: list, seed: int | None = None) -> None:
         self.show_session(Session(rules, seats, seed))

@@ -92,7 +92,25 @@ RANDOM = "random"
 DEFAULT = "default"
 
 
-def presets(keys: list) -> list:
+def key_word(rules, keys: list) -> str:
+    """The ruleset's word for the keys tiles are chosen by, as in "one per ___": the card attribute
+    whose values include every key (a colour, say), else the keys themselves when few and short,
+    else the slot's name ("power slot")."""
+    wanted = {k.key for k in keys}
+    cards = getattr(getattr(rules, "spec", None), "cards", None) or {}
+    for kind in cards.values() if isinstance(cards, dict) else ():
+        attrs = kind.get("attributes") if isinstance(kind, dict) else None
+        for attr, values in (attrs or {}).items() if isinstance(attrs, dict) else ():
+            if wanted and isinstance(values, list) and wanted <= {str(v) for v in values}:
+                return str(attr).replace("_", " ")
+    listed = "/".join(k.key for k in keys)
+    if keys and len(listed) <= 16:
+        return listed
+    slots = list(dict.fromkeys(k.slot for k in keys))
+    return f"{slots[0]} slot" if len(slots) == 1 else "slot"
+
+
+def presets(keys: list, word: str = "slot") -> list:
     """(label, value) for each preset these keys allow, defaults first, random last."""
     if not keys:
         return []
@@ -109,7 +127,7 @@ def presets(keys: list) -> list:
         out.insert(0, ("default tiles", DEFAULT))
     else:  # the defaults first
         out.sort(key=lambda lv: preset_picks(keys, lv[1]) != defaults)
-    out.append(("random: one per key", RANDOM))
+    out.append((f"random: one per {word}", RANDOM))
     return out
 
 

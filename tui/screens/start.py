@@ -1,6 +1,6 @@
-"""The start screen: ruleset, its tiles (variants that fill a slot key, one choice per key: by hand,
-from a preset the variant files allow, or drawn at random), number of players, per seat a name and
-human or bot, the seed and the bots' delay."""
+"""The start screen: ruleset (those named on the command line, jux's own, the user's own rules
+folder), its tiles (start_tiles.py), number of players, per seat a name and human or bot, the seed
+and the bots' delay."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -11,34 +11,36 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..session import HUMAN, SeatSpec
 from ..widgets.choice import Choice
+from .start_tiles import HAND, TileChoices, _choice, _tiles_of, mode_labels  # noqa: F401
 
-NO_TILES = "none (base game)"
-WITH_TILES = "by hand: one per key"
-HAND = True  # the tiles-mode values: False (no tiles), HAND, or a preset of tui.tiles.presets
 DELAYS = [("off", 0.0), ("short (0.2 s)", 0.2), ("0.4 s", 0.4), ("long (1 s)", 1.0)]
 
 
-class StartScreen(Screen):
+class StartScreen(TileChoices, Screen):
     AUTO_FOCUS = "#players"
     BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("ctrl+r", "reroll", "Random tiles"),
                 Binding("escape", "app.quit", "Quit")]
 
-    def __init__(self, ruleset: str | None = None, seats: list | None = None, tiles=None) -> None:
-        """tiles: the variants offered first (names; the app's --tiles, or the last game's)."""
+    def __init__(self, ruleset: str | None = None, seats: list | None = None, tiles=None, named=(),
+                 user_folder=None) -> None:
+        """ruleset: the one shown first (a built-in name or a path); tiles: the variants offered
+        first (names; the app's --tiles, or the last game's); named: rulesets named by path (on the
+        command line), offered first; user_folder: the user's rules folder (default: DATA_DIR/rules)."""
         super().__init__()
         from ...interpreter.errors import JuxError
         from ...interpreter.paths import default_ruleset
 
-        from ..session import rulesets
+        from ..rulesets import offered
         from ..tiles import parse_tiles
 
-        self.rulesets = rulesets()
+        self.entries, self.note = offered(named, user_folder)
+        self.rulesets = [e.source for e in self.entries]  # what load_ruleset takes, for each
         try:
             default = default_ruleset()
         except JuxError:
             default = None
-        self.ruleset = ruleset if ruleset in self.rulesets else (
-            default if default in self.rulesets else (self.rulesets[0] if self.rulesets else None))
+        self.ruleset = self._find(ruleset) or self._find(default) or (
+            self.rulesets[0] if self.rulesets else None)
         self.seats = seats or []
         self.wanted = parse_tiles(tiles)
         self.rules = None  # the ruleset with the chosen tiles, once loaded
@@ -58,14 +60,13 @@ class StartScreen(Screen):
             yield Static("jux: a new game", id="start-title")
             with Horizontal(classes="row"):
                 yield Label("Ruleset", classes="label")
-                yield Choice([(r, r) for r in self.rulesets], value=self.ruleset, id="ruleset")
-            yield Static(Text(f"loading {self.ruleset}…" if self.ruleset else ""), id="ruleset-info")
+                yield Choice(self._ruleset_options(), value=self.ruleset, id="ruleset")
+            yield Static(Text(f"loading {self._shown_name(self.ruleset)}…" if self.ruleset else ""), id="ruleset-info")
             with Vertical(id="tiles-box") as box:
                 box.display = False  # until the ruleset is loaded, and only if it has tiles
                 with Horizontal(classes="row"):
                     yield Label("Tiles", classes="label")
-                    yield Choice([(NO_TILES, False), (WITH_TILES, HAND)], value=False,
-                                 id="tiles-mode")
+                    yield Choice(mode_labels("slot"), value=False, id="tiles-mode")
                     reroll = Button("Draw again (ctrl+r)", id="reroll", classes="small")
                     reroll.display = False  # only for tiles drawn at random
                     yield reroll
@@ -121,7 +122,7 @@ class StartScreen(Screen):
             self.query_one("#start-error", Static).update("No ruleset found under rules/.")
             return
         self._request = (name, tiles)
-        self.query_one("#ruleset-info", Static).update(Text(f"loading {name}…"))
+        self.query_one("#ruleset-info", Static).update(Text(f"loading {self._shown_name(name)}…"))
         wanted = list(self.wanted) if tiles is None else None
         first = self._first
         self.run_worker(lambda: self._load_in_thread(name, tiles, wanted, first), thread=True,
@@ -131,7 +132,7 @@ class StartScreen(Screen):
         from ...interpreter.engine import load_ruleset
         from ...interpreter.errors import JuxError
 
-        from ..tiles import catalogue_of, tile_keys
+        from ..tiles import catalogue_of, key_word, tile_keys
 
         keys = choice = None
         rules = error = None
@@ -140,7 +141,7 @@ class StartScreen(Screen):
             if tiles is None:  # a ruleset just picked: its tile choices, and the tiles to load
                 cat = catalogue_of(base)
                 keys = tile_keys(base, cat)
-                choice = _choice(keys, cat, wanted, keep_unknown=first) + (set(cat),)
+                choice = _choice(keys, cat, wanted, keep_unknown=first) + (set(cat), key_word(base, keys))
                 tiles = _tiles_of(keys, *choice[:3])
             rules = load_ruleset(name, tiles) if tiles else base
         except JuxError as e:
@@ -167,14 +168,15 @@ class StartScreen(Screen):
                 err.update(Text(f"These tiles do not go together: {' '.join(str(error).split())}"))
             else:
                 with_tiles = f" with {', '.join(tiles)}" if tiles else ""
-                err.update(Text(f"{name}{with_tiles} does not load:\n{error}"))
-            info.update("")
+                err.update(Text(f"{self._shown_name(name)}{with_tiles} does not load:\n{error}"))
+            info.update(self._info())
             self.call_after_refresh(err.scroll_visible)
             return
         self.rules = r = rules
         err.update("")
         self.query_one("#start-button", Button).disabled = False
-        info.update(Text(f"{r.title}: {r.min_players} to {r.max_players} players"))
+        info.update(self._info(f"{r.title}: {r.min_players} to {r.max_players} players"))
+        self._check_rulesets()
         players = self.query_one("#players", Choice)
         current = len(self.seats) if self.seats and self._first else (
             players.value if isinstance(players.value, int) else 2)
@@ -182,64 +184,67 @@ class StartScreen(Screen):
         players.set_options([(str(n), n) for n in range(r.min_players, r.max_players + 1)])
         self._set_players(min(max(current, r.min_players), r.max_players))
 
-    # ------------------------------------------------------------ tiles
+    # ------------------------------------------------------------ the rulesets offered
 
-    async def _make_tile_rows(self, name, keys: list, choice: tuple) -> None:
-        """One row per slot key with tiles (a Choice of its tiles, then the chosen tile's text)."""
-        from ..tiles import tile_label
-        from ..widgets.table import colour_style
+    def _find(self, source) -> str | None:
+        """The source in the list for a name or path (a path as written or absolute), or None."""
+        import os
 
-        on, picks, extras, self.known = choice
-        self._rows_for = None
-        self.keys = keys
-        self.picks = list(picks)
-        self.tiles_on = bool(on and keys)
-        self.extras = extras
-        box = self.query_one("#tiles-box")
-        box.display = bool(keys)
-        from ..tiles import presets, preset_of
+        if not source:
+            return None
+        if str(source) in self.rulesets:
+            return str(source)
+        real = os.path.realpath(str(source)) if os.path.exists(str(source)) else None
+        return next((e.source for e in self.entries if real and e.where != "built in"
+                     and os.path.realpath(e.source) == real), None)
 
-        self.mode = (preset_of(keys, picks) or HAND) if self.tiles_on else False
-        mode = self.query_one("#tiles-mode", Choice)
-        mode.set_options([(NO_TILES, False), (WITH_TILES, HAND)] + presets(keys))
-        mode.value = self.mode
-        self.query_one("#reroll").display = False
-        self.refresh_bindings()
-        rows = self.query_one("#tile-rows", Vertical)
-        await rows.remove_children()
-        new = []
-        for i, (k, pick) in enumerate(zip(keys, picks)):
-            key = Label(Text(k.key, style=colour_style(k.key)), classes="label")
-            sel = Choice([(tile_label(t), t.name) for t in k.tiles], value=pick,
-                         id=f"tile-{i}", classes="tile")
-            new.append(Horizontal(key, sel, classes="row tile-row"))
-        await rows.mount_all(new)
-        rows.display = self.tiles_on
-        defaults = {k.default for k in keys}
-        self._shown = next((i for i, pick in enumerate(picks) if pick in self.wanted and pick not in defaults),
-                           0)
-        self._show_text()
-        self._rows_for = name
+    def _entry(self, source):
+        return next((e for e in self.entries if e.source == source), None)
 
-    def _show_text(self, i: int | None = None) -> None:
-        """The text of the tile picked for key i (the one last picked or focused)."""
-        if i is not None:
-            self._shown = i
-        t = Text()
-        if self.tiles_on and 0 <= self._shown < len(self.keys):
-            from ..tiles import flat
-            from ..widgets.table import colour_style
+    def _shown_name(self, source) -> str:
+        e = self._entry(source)
+        return e.name if e is not None else str(source)
 
-            k = self.keys[self._shown]
-            info = next((x for x in k.tiles if x.name == self.picks[self._shown]), None)
-            if info is not None:
-                t.append(k.key, style=colour_style(k.key) or "bold")
-                t.append(f" {info.title or info.name}", style="bold")
-                if info.text:
-                    t.append(": " + flat(info.text))
-        box = self.query_one("#tile-text", Static)
-        box.update(t)
-        box.display = bool(t)
+    def _ruleset_options(self) -> list:
+        return [(e.label, e.source) for e in self.entries]
+
+    def _info(self, head: str = "") -> Text:
+        """The line under the ruleset: its title and players, where it comes from (when not
+        built in), why it is broken, and a note on the user's rules folder."""
+        from ..rulesets import BUILT_IN, USER
+
+        e = self._entry(self.ruleset)
+        lines = [head] if head else []
+        if e is not None and e.where == USER:
+            lines.append(f"from your rules folder: {e.source}")
+        elif e is not None and e.where != BUILT_IN:
+            lines.append(f"from {e.source}")
+        if self.note:
+            lines.append(self.note)
+        return Text("\n".join(lines))
+
+    def _check_rulesets(self) -> None:
+        """Once, after the first ruleset loaded: load the others not built in, in a thread, and
+        list those that do not load as broken (with their first error under the list when picked)."""
+        from ..rulesets import BUILT_IN, check
+
+        if getattr(self, "_checking", False):
+            return
+        self._checking = True
+        todo = [e for e in self.entries if e.where != BUILT_IN]
+        if not todo:
+            return
+
+        def work():
+            for e in todo:
+                check(e)
+            self.app.call_from_thread(self._checked)
+
+        self.run_worker(work, thread=True, group="check")
+
+    def _checked(self) -> None:
+        if self.is_attached:
+            self.query_one("#ruleset", Choice).set_options(self._ruleset_options())
 
     def on_descendant_focus(self, event) -> None:
         w = event.widget
@@ -249,20 +254,6 @@ class StartScreen(Screen):
                 if int(sid[5:]) != self._shown and self._rows_for == self.ruleset:
                     self._show_text(int(sid[5:]))
                 return
-
-    def chosen_tiles(self) -> tuple:
-        """The variants the tile choices on screen ask for."""
-        return _tiles_of(self.keys, self.tiles_on, self.picks, self.extras)
-
-    def _tiles_changed(self) -> None:
-        if self.extras:  # what was wrong in the tiles asked for at the start goes once tiles are picked
-            tiles = {t.name for k in self.keys for t in k.tiles}
-            self.extras = [e for e in self.extras if e in self.known and e not in tiles]
-        self.query_one("#tile-rows").display = self.tiles_on
-        self._show_text()
-        tiles = self.chosen_tiles()
-        if self._request != (self.ruleset, tiles):
-            self._load_rules(self.ruleset, tiles)
 
     def _set_players(self, n: int) -> None:
         sel = self.query_one("#players", Choice)
@@ -301,45 +292,10 @@ class StartScreen(Screen):
         elif sid == "bot-delay" and isinstance(event.value, (int, float)):
             self.app.bot_delay = float(event.value)
 
-    def _show_mode(self, mode) -> None:
-        """Show mode as the tiles-mode choice (the Changed it causes finds it already set)."""
-        from ..tiles import RANDOM
-
-        self.mode = mode
-        self.tiles_on = mode is not False
-        sel = self.query_one("#tiles-mode", Choice)
-        if sel.value != mode:
-            sel.value = mode
-        self.query_one("#reroll").display = mode == RANDOM
-
-    def _set_mode(self, mode) -> None:
-        """No tiles, tiles by hand (the picks on screen), or a preset (its picks, put on screen)."""
-        from ..tiles import preset_picks
-
-        if mode not in (False, HAND):
-            picks = preset_picks(self.keys, mode)
-            if picks is None:
-                return
-            self.picks = picks
-            self._shown = 0
-            for i, pick in enumerate(picks):  # self.picks first: the Changed events find them set
-                sel = self.query_one(f"#tile-{i}", Choice)
-                if sel.value != pick:
-                    sel.value = pick
-        self._show_mode(mode)
-        self._tiles_changed()
-
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "reroll":  # only for a ruleset with tiles
             return bool(self.keys)
         return True
-
-    def action_reroll(self) -> None:
-        """Draw one tile per key at random (again)."""
-        from ..tiles import RANDOM
-
-        if self._rows_for == self.ruleset and self.keys:
-            self._set_mode(RANDOM)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start-button":
@@ -388,28 +344,3 @@ class StartScreen(Screen):
             self.app.start_game(self.rules, seats, seed)
         except JuxError as e:
             err.update(Text(str(e)))
-
-
-def _choice(keys: list, cat: dict, wanted: list, keep_unknown: bool) -> tuple:
-    """(tiles on, the tile picked per key, other variants) for the variants asked for: a key none
-    of them fills gets its default tile. Variants that are no tile are kept, except those a tile
-    requires anyway; names no file has and a second tile for one key are kept only when keep_unknown
-    (so that loading says what is wrong; the first change of a tile on screen drops them)."""
-    wanted = [w for w in wanted if w]
-    tile_names = {t.name for k in keys for t in k.tiles}
-    required = {r for k in keys for t in k.tiles for r in t.requires}
-    picks = []
-    for k in keys:
-        names = [t.name for t in k.tiles]
-        pick = next((w for w in wanted if w in names), None)
-        picks.append(pick or k.default or names[0])
-    # kept as asked, so that loading says what is wrong: a name no file has, a second tile for a key
-    extras = [w for w in wanted if w not in required and w not in picks and (
-        (w in cat and w not in tile_names) or keep_unknown)]
-    on = bool(keys) and any(w in tile_names or w in required for w in wanted)
-    return on, picks, extras
-
-
-def _tiles_of(keys: list, on: bool, picks: list, extras: list) -> tuple:
-    out = list(dict.fromkeys(picks)) if on and keys else []
-    return tuple(out + [e for e in extras if e not in out])
