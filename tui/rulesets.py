@@ -158,6 +158,27 @@ def check(entry: RulesetEntry) -> RulesetEntry:
     return entry
 
 
+def user_sources(record: dict) -> list:
+    """The rules of the user's rules folder a save may be replayed with (a save names its ruleset,
+    and the TUI's part of it the folder it came from): that folder first when it lies in the user's
+    rules folder, then, for a ruleset that is not jux's own, every ruleset there (records.py loads
+    the one of the record's name). Files elsewhere are used only when the user names them."""
+    from ..interpreter.loader import catalogue_rulesets
+
+    out = []
+    try:
+        folder = os.path.realpath(user_rules_dir())
+        tui = record.get("tui") if isinstance(record, dict) else None
+        source = tui.get("source") if isinstance(tui, dict) else None
+        if isinstance(source, str) and os.path.realpath(source).startswith(folder + os.sep):
+            out.append(source)
+        if record.get("ruleset") not in catalogue_rulesets():
+            out += [e.source for e in user_rulesets()[0] if e.source not in out]
+    except Exception:  # (a bad $JUX_DATA_DIR, an unreadable folder: only what the user named)
+        return out
+    return out
+
+
 def one_line(error, most: int = 160) -> str:
     """An error's first line (and how many more there are), at most `most` characters."""
     lines = [ln.strip() for ln in str(error).splitlines() if ln.strip()] or ["error"]

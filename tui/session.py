@@ -176,7 +176,10 @@ class Session:
 
     def save_data(self) -> dict:
         data = self.game.save()
-        data["tui"] = {"seats": [s.kind for s in self.seats], "summary": self.summary()}
+        from .rulesets import source_of
+
+        data["tui"] = {"seats": [s.kind for s in self.seats], "summary": self.summary(),
+                       "source": source_of(self.rules)}  # (a path for rules that are not jux's own)
         return data
 
     def summary(self) -> dict:
@@ -221,10 +224,12 @@ class Session:
         from ..interpreter.errors import JuxError, RecordError
         from ..interpreter.records import read_record
 
+        from .rulesets import user_sources
+
         path = _user_path(path)
         data = read_record(path)
         try:
-            game = Game.from_record(data, paths=paths)
+            game = Game.from_record(data, paths=[*(paths or ()), *user_sources(data)])
         except RecordError as e:
             raise RecordError(f"{path}: {e}") from None
         n = game.state.n
