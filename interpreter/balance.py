@@ -334,7 +334,9 @@ def have_charts() -> bool:
     return find_spec("matplotlib") is not None
 
 
-NO_CHARTS = "no charts: they need matplotlib, the charts extra (pip install 'jux[charts]')"
+# (not `pip install 'jux[charts]'`: the name jux on PyPI is another project)
+NO_CHARTS = ("no charts: they need matplotlib, the charts extra (in a jux checkout: pip install '.[charts]'; "
+             "with pipx: pipx inject jux matplotlib)")
 
 
 def charts(sweep: Sweep) -> list | None:
