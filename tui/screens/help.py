@@ -12,7 +12,8 @@ from textual.widgets import Static
 # the decision panel's keys (tui/widgets/decision.py reads them itself: they are no bindings)
 PANEL_KEYS = ("1-9 pick an option (toggle in a multi-pick) · arrows + Enter pick · space toggles · "
               "Enter confirms a multi-pick · / filters the options · Escape clears the filter (or goes "
-              "back from a group) · mouse clicks work")
+              "back from a group) · mouse clicks work · Tab moves to the log and the table (arrows, "
+              "PgUp and PgDn scroll them; so does the mouse wheel)")
 KEY_NAMES = {"question_mark": "?", "escape": "Esc", "enter": "Enter", "space": "space"}
 
 
@@ -40,9 +41,14 @@ def screen_keys(screen) -> list:
     return list(out.items())
 
 
-def keys_text(screen=None) -> str:
-    parts = [f"{k} {what[:1].lower() + what[1:]}" for k, what in screen_keys(screen)] if screen else []
-    return "Keys: " + " · ".join(parts + [PANEL_KEYS])
+def keys_text(screen=None) -> Text:
+    """The keys of the screen (bold), then the decision panel's, as one paragraph."""
+    t = Text()
+    for k, what in screen_keys(screen) if screen else ():
+        t.append(k, style="bold")
+        t.append(f" {what[:1].lower() + what[1:]} · ")
+    t.append(PANEL_KEYS)
+    return t
 
 
 def _flat(text) -> str:
@@ -56,10 +62,12 @@ def help_text(rules, screen=None) -> Text:
     t.append(rules.title + "\n", style="bold underline")
     if spec.game.get("text"):
         t.append(_flat(spec.game["text"]) + "\n")
+    t.append("\nKeys\n", style="bold underline")
+    t.append_text(keys_text(screen))
+    t.append("\n")
     for title, text in (spec.game.get("help") or {}).items():  # how to play, the ruleset's words
         t.append(f"\n{title}\n", style="bold underline")
         t.append(_flat(text) + "\n")
-    t.append("\n" + keys_text(screen) + "\n", style="italic")
     t.append_text(variants_text(rules))
     texts = rules.procedure_texts()
     if texts:
