@@ -129,7 +129,7 @@ def test_the_reader_depends_only_on_what_the_seat_may_know(name, tiles):
 def test_the_reader_lists_the_seats_own_zones_first_and_every_card_it_sees():
     g = played("guildhall", (), 2, 4, 120)
     secs = sections(g, 0)
-    assert secs[0][0].startswith("Your ")
+    assert secs[0][0].startswith("your ")
     listed = sum(e.count for _, es in secs for e in es if e.reading)
     seen = sum(1 for z in g.view(0)["zones"] for c in z["cards"] if not c.get("hidden"))
     assert listed == seen
@@ -209,7 +209,8 @@ def test_the_reader_opens_on_the_highlighted_option_and_hides_face_down_cards(tm
             g = app.session.game
             reader = app.screen
             shown = reader.shown
-            assert shown.where == "the highlighted option"
+            assert reader.query_one("#cards-list").get_option_at_index(0).prompt.plain == "the highlighted option"
+            assert shown.where == "your hand"
             hand = next(z["cards"] for z in g.view(0)["zones"] if z["name"] == "hand" and z["owner"] == 0)
             assert shown.reading["label"] == hand[0]["label"]  # option 1 plays the first hand card
             text = reader.query_one("#card-text").content.plain
@@ -218,11 +219,10 @@ def test_the_reader_opens_on_the_highlighted_option_and_hides_face_down_cards(tm
             assert f"price {attrs['price']}" in text and hand[0]["label"] in text
             # a hand card from the list
             lines = reader.query_one("#cards-list")
-            at = next(i for i, o in enumerate(reader.lines) if o.id and reader.entries[int(o.id.split("-")[1])].where
-                      == "your hand")
-            lines.highlighted = at
+            at = next(i for i, o in enumerate(reader.lines) if o.disabled and o.prompt.plain == "your hand")
+            lines.highlighted = at + 1
             await pilot.pause()
-            assert reader.shown.where == "your hand"
+            assert reader.shown.where == "your hand" and reader.shown is not shown  # the list's own line
             # another seat's face-down hand: what its backs show, nothing of the cards
             at = next(i for i, o in enumerate(reader.lines) if o.id and reader.entries[int(o.id.split("-")[1])].where
                       == "Bob's hand")

@@ -79,8 +79,9 @@ def cards_in(value) -> list:
     return []
 
 
-def option_cards(game, viewer, values: list) -> list:
-    """Entries for the cards of these option values that the viewer knows, each once."""
+def option_cards(game, viewer, values: list, places: dict | None = None) -> list:
+    """Entries for the cards of these option values that the viewer knows, each once (places:
+    card id -> where it lies)."""
     out, seen = [], set()
     for v in values:
         for c in cards_in(v):
@@ -88,7 +89,7 @@ def option_cards(game, viewer, values: list) -> list:
             if c in seen or not r or r.get("hidden"):
                 continue
             seen.add(c)
-            out.append(Entry("the highlighted option", r))
+            out.append(Entry((places or {}).get(c, "the highlighted option"), r))
     return out
 
 
@@ -99,9 +100,10 @@ def sections(game, viewer, highlighted: list = ()) -> list:
     spec = game.rules.spec
     names = view["names"]
     out = []
-    first = option_cards(game, viewer, highlighted)
+    places = {c["id"]: _zone_title(spec, z, names, viewer) for z in view["zones"] for c in z["cards"] if "id" in c}
+    first = option_cards(game, viewer, highlighted, places)
     if first:  # (every option's cards lie in some zone below too)
-        out.append(("The highlighted option", first))
+        out.append(("the highlighted option", first))
     order = ([viewer] if viewer is not None else []) + [None] + [p for p in range(len(names)) if p != viewer]
     for owner in order:
         for z in view["zones"]:
@@ -110,7 +112,7 @@ def sections(game, viewer, highlighted: list = ()) -> list:
             where = _zone_title(spec, z, names, viewer)
             entries = _zone_entries(game, viewer, z, where)
             if entries:
-                out.append((where[:1].upper() + where[1:], entries))
+                out.append((where, entries))
     return out
 
 
