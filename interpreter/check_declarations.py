@@ -66,6 +66,19 @@ class DeclarationChecks:
         except ValueError as e:
             self.err(pos, f"back label of '{kind}': {e}")
 
+    def card_powers(self, kind: str, d: dict) -> None:
+        """A card kind's `powers` ({slot: attribute}): a slot of the rules, an attribute of the kind."""
+        where = self.spec.where
+        known = set(d["attributes"]) | {"kind"} | {a for own in d.get("list") or () for a in own}
+        for slot, attr in (d.get("powers") or {}).items():
+            pos = where.get(("cards", kind, "powers", slot)) or where.get(("cards", kind))
+            if slot not in self.spec.slots:
+                self.err(pos, f"card kind '{kind}': powers names unknown slot '{slot}'"
+                              f"{did_you_mean(slot, self.spec.slots)}")
+            if attr not in known:
+                self.err(pos, f"card kind '{kind}': powers reads unknown attribute '{attr}'"
+                              f"{did_you_mean(attr, known)}")
+
     def declarations(self):
         spec = self.spec
         where = spec.where
@@ -139,6 +152,7 @@ class DeclarationChecks:
                 except ValueError as e:
                     self.err(where.get(("cards", kind)), f"card label of '{kind}': {e}")
             self.back(kind, d)
+            self.card_powers(kind, d)
         for n, m in spec.marks.items():
             for z in (m or {}).get("kept_in", []):
                 if z not in spec.zones:

@@ -25,6 +25,7 @@ def cmd_rules(args) -> int:
     from rich.table import Table
     from rich.text import Text
 
+    from .card_reading import distinct_cards
     from .engine import load_ruleset
 
     out = console(markup=False)  # (the rules' texts are never markup)
@@ -75,25 +76,15 @@ def cmd_rules(args) -> int:
         desc = "; ".join(f"{k}: {_summarize_values(v)}" for k, v in attrs.items())
         t.add_row(str(kind), str(counts.get(kind, 0)), desc)
     out.print(t)
-    for kind, d in spec.cards.items():  # kinds listed card by card: each different card once
-        items = d.get("list") if isinstance(d, dict) else None
+    for kind in spec.cards:  # kinds listed card by card: each different card once
+        items = distinct_cards(r, kind)
         if not items:
             continue
-        # A kind whose cards are every combination of some attributes (colour) and of the list's
-        # items shows each item once, its combinations named in the Card column ("any colour").
-        combos = [k for k, v in (d.get("attributes") or {}).items() if isinstance(v, list) and len(v) > 1]
-        seen: dict = {}
-        for c in r.cards:
-            a = r.card_attrs[c]
-            if a.get("kind") == kind:
-                values = tuple((k, str(v)) for k, v in a.items() if k != "kind" and k not in combos)
-                key = _item_label(d.get("label", ""), a, combos, r.card_labels[c]), values
-                seen[key] = seen.get(key, 0) + 1
         t = Table(title=f"{kind} cards", title_justify="left")
         t.add_column("Card")
         t.add_column("Count", justify="right")
         t.add_column("Values")
-        for (label, values), n in seen.items():
+        for label, n, values in items:
             t.add_row(label, str(n), "; ".join(f"{k}: {v}" for k, v in values))
         out.print(t)
 
@@ -131,17 +122,6 @@ def cmd_rules(args) -> int:
             out.print(f"\n[bold]{escape(name)}[/]", markup=True)
             out.print(txt, markup=False)
     return 0
-
-
-def _item_label(template: str, attrs: dict, combos: list, label: str) -> str:
-    """A card's label with its combination attributes read as 'any colour' (its own label when
-    it has none, or when the template cannot take a word there)."""
-    if not combos:
-        return label
-    try:
-        return template.format_map({**attrs, **{k: f"any {k}" for k in combos}})
-    except (ValueError, KeyError, IndexError, TypeError):
-        return label
 
 
 def _print_tiles(r, out) -> int:

@@ -58,7 +58,7 @@ def _note_slot_keys(where: dict, loc: Located, key, name: str, table) -> None:
 
 
 def _note_fields(where: dict, loc: Located, section: str, key, name: str, item) -> None:
-    """The places of a card kind's `back`, `back_label` and `stacked_in` (and of their items), and
+    """The places of a card kind's `back`, `back_label`, `stacked_in` and `powers` (and of their items), and
     of a counter's `track`, in where, for checks to point at: ("cards", kind, "back") and
     ("cards", kind, "back", i), ..., ("counters", name, "track")."""
     if section == "slots":
@@ -71,13 +71,16 @@ def _note_fields(where: dict, loc: Located, section: str, key, name: str, item) 
         return
     if section != "cards" or not isinstance(item, dict):
         return
-    for k in ("back", "back_label", "stacked_in"):
+    for k in ("back", "back_label", "stacked_in", "powers"):
         where.pop(("cards", name, k), None)
         if k in item:
             where[("cards", name, k)] = loc.marks.get(("cards", key, k)) or loc.marks[("key", "cards", key)]
         items = item.get(k)
         for i in range(len(items) if isinstance(items, list) else 0):
             where[("cards", name, k, i)] = loc.marks.get(("cards", key, k, i))
+        for slot in items if isinstance(items, dict) else ():  # powers: {slot: attribute}
+            where[("cards", name, k, slot)] = (loc.marks.get(("key", "cards", key, k, slot))
+                                               or loc.marks.get(("cards", key, k)))
 
 
 def _defined_in(merged: dict, name: str) -> list:

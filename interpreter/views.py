@@ -90,6 +90,19 @@ class Views:
             return {"hidden": True}
         return {"hidden": True, "back": dict(back)}  # what everyone sees of it
 
+    def read_card(self, c, viewer: int | None = None) -> dict | None:
+        """Card c in full as the viewer may know it (card_reading.reading: its label, kind and the
+        kind's text, attributes, worth, marks, the texts of the rules it carries); a card the viewer
+        does not know reads only as card_info shows it (its back, if any); None: no such card."""
+        if type(c) is bool or not isinstance(c, int) or not 0 <= c < len(self.rules.card_attrs):
+            return None
+        info = self.card_info(c, viewer)
+        if info.get("hidden"):
+            return info
+        from .card_reading import reading
+
+        return reading(self.rules, info)
+
     def view(self, player: int | None) -> dict:
         """What one player may know (None: everything). A hidden card shows only as {'hidden': True},
         with its back ({'back': {attribute: value}}) when its kind has one that shows."""

@@ -62,11 +62,14 @@ def test_the_table_draws_tracks_and_leaves_out_hidden_counters(tmp_path):
     assert "secret" not in text
     assert "round: 0" in text
     lines = text.splitlines()
-    mine = lines[next(i for i, s in enumerate(lines) if "(you)" in s):]
+    you_at = next(i for i, s in enumerate(lines) if "(you)" in s)
+    them_at = next(i for i, s in enumerate(lines) if s.startswith("  Player 1"))
+    assert you_at < them_at  # the seat's own area comes first
+    mine = lines[you_at:them_at]
     assert "  fame ■■□ 2/3  next: points 3, colour red" in mine
     assert "  road red □□ 0/2  next: price 1" in mine
     assert "  road blue ■■■ 3/3  complete" in mine
-    theirs = lines[:next(i for i, s in enumerate(lines) if "(you)" in s)]
+    theirs = lines[them_at:]
     assert "  fame □□□ 0/3  next: points 0, colour red" in theirs
 
 

@@ -37,6 +37,7 @@ class GameLog(RichLog):
 class GameScreen(Screen):
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help"),
+        Binding("c", "cards", "Cards"),
         Binding("s", "save", "Save"),
         Binding("l", "load", "Load"),
         Binding("u", "undo", "Undo"),
@@ -327,6 +328,7 @@ class GameScreen(Screen):
             self.app.game_over(self.session)
 
     def key_n(self) -> None:
+        """New game (once the game is over)."""
         if self.game.over:
             self.app.new_game()
 
@@ -363,6 +365,14 @@ class GameScreen(Screen):
         from .help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.session.rules))
+
+    def action_cards(self) -> None:
+        """Read any card the seat at the keyboard can see, in full (screens/cards.py)."""
+        from .cards import CardsScreen, highlighted_values
+
+        if not self.covered:
+            first = highlighted_values(self.query_one(DecisionPanel))  # the highlighted option's cards first
+            self.app.push_screen(CardsScreen(self.game, self.viewer, first))
 
     def action_save(self) -> None:
         self.app.ask_save(self.session)

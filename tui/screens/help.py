@@ -1,5 +1,6 @@
-"""Help: the keys, the game's text, the variants (tiles) in use, its zones, counters and marks, and the
-text of every rule that has one."""
+"""Help: the game's text, the keys (the game screen's own bindings, so the list cannot drift from
+them, then the decision panel's), the variants (tiles) in use, the text of every rule that has one,
+every card kind's text (each card of a listed kind once), its zones, counters and marks."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -8,24 +9,65 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-KEYS = ("Keys: 1-9 pick an option (toggle in a multi-pick) · arrows + Enter pick · space toggles · "
-        "Enter confirms a multi-pick · mouse clicks work · s save · l load · ? help · q quit")
+# the decision panel's keys (tui/widgets/decision.py reads them itself: they are no bindings)
+PANEL_KEYS = ("1-9 pick an option (toggle in a multi-pick) · arrows + Enter pick · space toggles · "
+              "Enter confirms a multi-pick · / filters the options · Escape clears the filter (or goes "
+              "back from a group) · mouse clicks work · Tab moves to the log and the table (arrows, "
+              "PgUp and PgDn scroll them; so does the mouse wheel)")
+KEY_NAMES = {"question_mark": "?", "escape": "Esc", "enter": "Enter", "space": "space"}
+
+
+def key_name(key: str) -> str:
+    k = key.strip()
+    return KEY_NAMES.get(k, k.upper() if len(k) == 2 and k[0] == "f" and k[1].isdigit() else k)
+
+
+def screen_keys(screen) -> list:
+    """[(keys, what they do), ...]: a screen's bindings (keys bound to one action as one line, a
+    key bound twice, e.g. to an action and to its refusal, once) and its key_* methods (their
+    docstring's first line)."""
+    out: dict = {}
+    screen = screen if isinstance(screen, type) else type(screen)  # (an instance's properties stay unread)
+    for b in getattr(screen, "BINDINGS", None) or ():
+        if not isinstance(b, Binding):
+            continue
+        keys = " / ".join(key_name(k) for k in b.key.split(","))
+        if not any(keys == k for k in out):
+            out[keys] = b.description or b.action.replace("_", " ")
+    for name in sorted(dir(screen)):
+        doc = (getattr(getattr(screen, name, None), "__doc__", None) or "").strip()
+        if name.startswith("key_") and doc:
+            out.setdefault(key_name(name[4:]), doc.splitlines()[0].rstrip("."))
+    return list(out.items())
+
+
+def keys_text(screen=None) -> Text:
+    """The keys of the screen (bold), then the decision panel's, as one paragraph."""
+    t = Text()
+    for k, what in screen_keys(screen) if screen else ():
+        t.append(k, style="bold")
+        t.append(f" {what[:1].lower() + what[1:]} · ")
+    t.append(PANEL_KEYS)
+    return t
 
 
 def _flat(text) -> str:
     return " ".join(str(text).split())
 
 
-def help_text(rules) -> Text:
+def help_text(rules, screen=None) -> Text:
+    """The help of a ruleset (screen: the screen it is opened from, whose keys it lists)."""
     spec = rules.spec
     t = Text()
     t.append(rules.title + "\n", style="bold underline")
     if spec.game.get("text"):
         t.append(_flat(spec.game["text"]) + "\n")
+    t.append("\nKeys\n", style="bold underline")
+    t.append_text(keys_text(screen))
+    t.append("\n")
     for title, text in (spec.game.get("help") or {}).items():  # how to play, the ruleset's words
         t.append(f"\n{title}\n", style="bold underline")
         t.append(_flat(text) + "\n")
-    t.append("\n" + KEYS + "\n", style="italic")
     t.append_text(variants_text(rules))
     texts = rules.procedure_texts()
     if texts:
@@ -33,6 +75,7 @@ def help_text(rules) -> Text:
         for name, txt in texts.items():
             t.append(f"\n{name.replace('_', ' ')}\n", style="bold")
             t.append(_flat(txt) + "\n")
+    t.append_text(cards_help(rules))
     zones = [(n, z) for n, z in spec.zones.items() if isinstance(z, dict) and z.get("text")]
     if zones:
         t.append("\nZones\n", style="bold underline")
@@ -51,6 +94,45 @@ def help_text(rules) -> Text:
         for name, m in marks:
             t.append(name.replace("_", " "), style="bold")
             t.append(f": {_flat(m['text'])}\n")
+    return t
+
+
+def cards_help(rules) -> Text:
+    """Every card kind: its text, the rules its cards carry (`powers`), and each different card
+    of a listed kind once, with its values (card_reading: the source `jux rules` reads too)."""
+    from ...interpreter.card_reading import distinct_cards, kind_text
+    from ..widgets.words import humanize
+
+    t = Text()
+    kinds = list((rules.spec.cards or {}).items())
+    if not kinds:
+        return t
+    t.append("\nCards (key c reads any card you can see)\n", style="bold underline")
+    for kind, d in kinds:
+        d = d if isinstance(d, dict) else {}
+        t.append(f"\n{humanize(kind)}", style="bold")
+        n = sum(1 for c in rules.cards if rules.card_attrs[c].get("kind") == kind)
+        t.append(f" ({n} card{'s' if n != 1 else ''})")
+        text = kind_text(rules, kind)
+        t.append(f": {text}\n" if text else "\n")
+        attrs = [(k, list(dict.fromkeys(v if isinstance(v, list) else [v])))
+                 for k, v in (d.get("attributes") or {}).items()]
+        if attrs:
+            t.append("  " + "; ".join(f"{humanize(k)}: {', '.join(map(str, v))}" for k, v in attrs) + "\n")
+        for slot, attr in (d.get("powers") or {}).items():
+            table = (rules.spec.slots or {}).get(slot) or {}
+            named = [f"{k}: {humanize(p)}" for k, p in table.items() if str(k) != str(p)]
+            t.append(f"  A card also reads the rule its {humanize(attr)} names (see Powers and rules)"
+                     + (": " + ", ".join(named) if named else "") + "\n")
+        for label, count, values in distinct_cards(rules, kind):
+            t.append(f"  {label}", style="bold")
+            t.append(f" ×{count}" if count > 1 else "")
+            short = [f"{humanize(k)} {v}" for k, v in values if " " not in v.strip()]
+            long = [v for k, v in values if " " in v.strip() and v != label]
+            if short:
+                t.append(" (" + ", ".join(short) + ")")
+            t.append((": " + " ".join(" ".join(long).split())) if long else "")
+            t.append("\n")
     return t
 
 
@@ -90,8 +172,10 @@ class HelpScreen(ModalScreen):
         self.rules = rules
 
     def compose(self):
+        stack = self.app.screen_stack  # the keys of the screen help is opened from
+        under = [s for s in stack if s is not self][-1:]
         with VerticalScroll(id="help"):
-            yield Static(help_text(self.rules), id="help-text")
+            yield Static(help_text(self.rules, under[0] if under else None), id="help-text")
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()

@@ -22,6 +22,7 @@ from .words import colour_style, humanize  # noqa: F401
 
 FACE_DOWN = "▮"
 MANY = 8  # more face-down cards than this are shown as a count only
+LINES = 3  # the most lines a zone that is not the seat's own takes at the table (its cards: key c)
 
 
 def card_style(card: dict) -> str:
@@ -120,8 +121,10 @@ def card_text(card: dict, defaults: dict | None = None) -> Text:
     return t
 
 
-def cards_text(cards: list, defaults: dict | None = None) -> Text:
-    """Labels of the visible cards, then the face-down ones as markers (or a count)."""
+def cards_text(cards: list, defaults: dict | None = None, room: int | None = None) -> Text:
+    """Labels of the visible cards, then the face-down ones as markers (or a count). With room
+    (characters), labels that would not fit are one count before the last ones (the top of a pile
+    is its last card), "41 more … red 4, blue 2": the card reader (key c) lists them all."""
     out = Text()
     shown = [c for c in cards if not c.get("hidden")]
     hidden = [c for c in cards if c.get("hidden")]
@@ -132,6 +135,15 @@ def cards_text(cards: list, defaults: dict | None = None) -> Text:
             runs[-1][1] += 1
         else:
             runs.append([t, 1])
+    pieces = [t.plain + (f" ×{n}" if n > 1 else "") for t, n in runs]
+    if room is not None and len(", ".join(pieces)) > room:
+        room -= len(hidden_text(hidden).plain) + 3 if hidden else 0
+        keep = 0
+        while keep < len(runs) and len(", ".join(pieces[len(runs) - keep - 1:])) + 12 <= room:
+            keep += 1
+        left = sum(n for _, n in runs[:len(runs) - keep])
+        out.append(f"{left} more …" + (" " if keep else ""), style="dim")
+        runs = runs[len(runs) - keep:]
     for i, (t, n) in enumerate(runs):
         if i:
             out.append(", ")
@@ -182,9 +194,10 @@ def total_text(known: int, unknown: int) -> str:
 
 
 def zone_lines(zones: Zones, name: str, key, owner, indent: str = "", defaults: dict | None = None,
-               title: str | None = None) -> list:
+               title: str | None = None, room: int | None = None) -> list:
     """One zone as lines of Text: 'title: cards' or a title then one line per group (its `adds`
-    zone's cards in it, its total and the limit it is held to when the ruleset declares them)."""
+    zone's cards in it, its total and the limit it is held to when the ruleset declares them).
+    room: at most this many characters of cards a line (a long zone is compact: cards_text)."""
     d = zones.defs.get(name) or {}
     cards = zones.by.get((name, key, owner), [])
     group, attr = d.get("group"), d.get("total")
@@ -202,7 +215,7 @@ def zone_lines(zones: Zones, name: str, key, owner, indent: str = "", defaults: 
             t = Text(indent + "  ")
             t.append(str(k), style=colour_style(k) or "bold")
             t.append(": ")
-            t.append_text(cards_text(mine, defaults))
+            t.append_text(cards_text(mine, defaults, _room(room, t)))
             if extra:
                 t.append(" + ")
                 t.append_text(cards_text(extra, defaults))
@@ -219,15 +232,26 @@ def zone_lines(zones: Zones, name: str, key, owner, indent: str = "", defaults: 
         if hidden:
             lines.append(Text(indent + "  ").append_text(cards_text(hidden)))
         return lines
+    text = cards_text(cards, defaults, _room(room, head))
+    if len(text.plain) < len(cards_text(cards, defaults).plain):  # compact: how many in all
+        head.append(f" ({len(cards)})")
     head.append(": ")
-    head.append_text(cards_text(cards, defaults))
+    head.append_text(text)
     if attr and shown:
         head.append(f"  = {total_text(total(cards, attr), len(cards) - len(shown))}", style="bold")
     return [head]
 
 
-def render_table(view: dict, spec, you: int | None = None) -> Text:
-    """The whole table of a view as Text (spec: the ruleset's spec, for zone groups and counters)."""
+def _room(room: int | None, line: Text) -> int | None:
+    return None if room is None else max(20, room - len(line.plain) - 8)
+
+
+def render_table(view: dict, spec, you: int | None = None, width: int | None = None) -> Text:
+    """The whole table of a view as Text (spec: the ruleset's spec, for zone groups and counters):
+    the counters every seat shares, then the seat `you` (its own area, seen first), the shared
+    zones, the other seats. width (the table's, in characters): a zone not the seat's own takes at
+    most LINES lines of that width (its other cards as a count: the card reader lists them)."""
+    room = LINES * width if width and width > 0 else None
     names = view["names"]
     zdefs = spec.zones
     cdefs = spec.counters or {}
@@ -256,9 +280,12 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
     if glob:
         lines.append(glob)
 
+    zones = Zones(view, spec)
+    if you is not None and 0 <= you < len(names):  # the seat at the keyboard first
+        lines.extend(seat_lines(view, spec, zones, you, you, waiting, md, shown, None)[1:] + [Text("")])
+
     # shared zones, keyed ones (one per item of a list) gathered under their name; a zone that
     # adds into another's groups is drawn there
-    zones = Zones(view, spec)
     shared: dict = {}
     for z in view["zones"]:
         if z["owner"] is None and z["name"] not in zones.added:
@@ -267,7 +294,7 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
         group = (zdefs.get(name) or {}).get("group")
         ztitle = (zdefs.get(name) or {}).get("title") or humanize(name)
         if len(zs) == 1 and zs[0]["key"] is None:
-            lines.extend(zone_lines(zones, name, None, None, defaults=md))
+            lines.extend(zone_lines(zones, name, None, None, defaults=md, room=room))
         elif not group:  # one line: "name: key cards · key cards"
             t = Text(ztitle, style="bold")
             t.append(": ")
@@ -281,39 +308,58 @@ def render_table(view: dict, spec, you: int | None = None) -> Text:
         else:
             lines.append(Text(ztitle, style="bold"))
             for z in zs:
-                lines.extend(zone_lines(zones, name, z["key"], None, indent="  ", defaults=md, title=str(z["key"])))
+                lines.extend(zone_lines(zones, name, z["key"], None, indent="  ", defaults=md, title=str(z["key"]),
+                                        room=room))
 
-    # each player's counters and zones (empty zones left out)
-    for p, pname in enumerate(names):
-        lines.append(Text(""))
-        head = Text("▸ " if p == you else "  ")
-        head.append(pname, style="bold reverse" if p == you else "bold underline")
-        if p == you:
-            head.append(" (you)")
-        if p in waiting:
-            head.append("  … deciding", style="italic")
-        head.append_text(standing_text(view, p))
-        plain, counter_lines = player_counter_lines(view, spec, p, shown)
-        head.append_text(plain)
-        lines.append(head)
-        lines.extend(counter_lines)
-        any_zone = False
-        for z in view["zones"]:
-            if z["owner"] != p or not z["cards"]:
-                continue
-            any_zone = True
-            lines.extend(zone_lines(zones, z["name"], z["key"], p, indent="  ", defaults=md))
-        if not any_zone:
-            lines.append(Text("  no cards", style="dim"))
+    # each other seat's counters and zones (empty zones left out)
+    for p in range(len(names)):
+        if p != you:
+            lines.extend(seat_lines(view, spec, zones, p, you, waiting, md, shown, room))
     return Text("\n").join(lines)
+
+
+def seat_lines(view: dict, spec, zones: Zones, p: int, you, waiting: set, md: dict, shown: set,
+               room: int | None) -> list:
+    """Seat p's lines: a blank line, its head (name, standing, plain counters), its zones (empty
+    ones left out; its hand is seen before its longer counters), its other counters."""
+    lines: list = [Text("")]
+    head = Text("▸ " if p == you else "  ")
+    head.append(view["names"][p], style="bold reverse" if p == you else "bold underline")
+    if p == you:
+        head.append(" (you)")
+    if p in waiting:
+        head.append("  … deciding", style="italic")
+    head.append_text(standing_text(view, p))
+    plain, counter_lines = player_counter_lines(view, spec, p, shown)
+    head.append_text(plain)
+    lines.append(head)
+    any_zone = False
+    for z in view["zones"]:
+        if z["owner"] != p or not z["cards"]:
+            continue
+        any_zone = True
+        lines.extend(zone_lines(zones, z["name"], z["key"], p, indent="  ", defaults=md, room=room))
+    if not any_zone:
+        lines.append(Text("  no cards", style="dim"))
+    lines.extend(counter_lines)
+    return lines
 
 
 class TableView(Static):
     """Shows one view of the table (or nothing while the table is covered)."""
 
     text = ""  # the plain text shown (for tests and for reading the screen)
+    _shown: tuple | None = None  # what it shows (view, spec, you), drawn again at a new width
+    _width = 0
 
     def show(self, view: dict | None, spec=None, you: int | None = None) -> None:
-        t = Text("(the table is hidden)", style="dim") if view is None else render_table(view, spec, you)
+        self._shown = (view, spec, you)
+        self._width = self.size.width
+        t = (Text("(the table is hidden)", style="dim") if view is None
+             else render_table(view, spec, you, self._width or None))
         self.text = t.plain
         self.update(t)
+
+    def on_resize(self, event) -> None:
+        if self._shown is not None and event.size.width != self._width:
+            self.show(*self._shown)
