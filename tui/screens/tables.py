@@ -111,13 +111,14 @@ class FittedTable:
         return t
 
     def _blocks(self, width: int) -> Group:
-        """One block per row: its first cell, then its other cells after their column's name, as
-        many to a line as fit (a cell is broken only when it is wider than a line)."""
+        """One block per row: its first cell (after its column's name), then its other cells after
+        their column's name, as many to a line as fit (a cell is broken only when wider than a line)."""
         from ..widgets.table import colour_style
 
         parts = []
         for k, r in enumerate(self.rows):
-            parts.append(Text(r[0], style="bold", overflow="fold"))
+            head = Text(self.columns[0], style="italic") + " " if self.columns[0] else Text()
+            parts.append(Text.assemble(head, (r[0], "bold"), overflow="fold"))
             lines = [Text()]
             for c, v in zip(self.columns[1:], r[1:]):
                 if not v.strip():
