@@ -6,11 +6,12 @@ Column headers that name a colour are drawn in it (the name is still written out
 
 A table fits the width it is drawn in and loses no cell (FittedTable), in the first of these that fits:
 1. as the rules wrote it, no cell wrapped;
-2. as written with its long cells wrapped between words, or transposed (the rows become columns
-   headed by their first cell: "player | Ann | Bob | Cy", one line per column of the rules), whichever
-   takes fewer lines (as written on a tie). At 80 columns a wide table of numbers (Bruges' final
-   scoring: 11 columns) reads best transposed, as a score sheet; a table of few rows with long texts
-   (Capital Jux's round end) reads best as written, wrapped;
+2. as written with its long cells wrapped between words (a blank line between rows then), so that
+   every table of a game keeps one shape; unless it cannot fit so, or would take more than half as
+   many lines again as transposed: the rows become columns headed by their first cell ("player |
+   Ann | Bob | Cy"), a line per column of the rules. At 80 columns a wide table of numbers (Bruges'
+   final scoring: 11 columns) cannot fit as written and reads well transposed, as a score sheet; a
+   table of few rows with long texts (Capital Jux's round end) reads best as written, wrapped;
 3. one block per row: its first cell, then "column value · column value ...", wrapped (and a word
    wider than the screen folded onto the next line, never cut).
 So nothing needs a sideways scroll: everything is on the screen or below it (the screen scrolls
@@ -18,6 +19,7 @@ down, and says so).
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from rich import box
@@ -86,9 +88,12 @@ class FittedTable:
         if twidths:
             found.append(("transposed", self._table(tcols, trows, twidths, across=True,
                                                     spaced=_wraps(trows, twidths))))
-        if found:
+        if len(found) == 2:  # as written, unless wrapping makes it half as tall again as turned
             opts = options.update(width=width)
-            return min(found, key=lambda f: len(console.render_lines(f[1], opts, pad=False)))
+            tall = [len(console.render_lines(f[1], opts, pad=False)) for f in found]
+            return found[0] if 2 * tall[0] <= 3 * tall[1] else found[1]
+        if found:
+            return found[0]
         return "blocks", self._blocks(width)
 
     def _table(self, cols, rows, widths, across: bool, spaced: bool = False) -> Table:
@@ -101,13 +106,15 @@ class FittedTable:
         for i, c in enumerate(cols):
             numeric = bool(rows) and all(_numberish(r[i]) for r in rows)
             bold = across and i - 1 in self.bold
-            t.add_column(Text(c, style=(colour_style(c) or "bold") if i or not across else "bold"),
+            t.add_column(Text("\n".join(_wrap(c, widths[i])),
+                              style=(colour_style(c) or "bold") if i or not across else "bold"),
                          justify="right" if numeric else "left", width=widths[i], overflow="fold",
                          style="bold" if bold else "")
         for k, r in enumerate(rows):
-            first = Text(r[0], style=(colour_style(r[0]) or "bold") if across else "")
-            t.add_row(first, *(Text(v) for v in r[1:]),  # (names, texts: never markup)
-                      style="bold" if not across and k in self.bold else "")
+            cells = [Text("\n".join(_wrap(v, w))) for v, w in zip(r, widths)]  # (never markup)
+            if across:
+                cells[0].stylize(colour_style(r[0]) or "bold")
+            t.add_row(*cells, style="bold" if not across and k in self.bold else "")
         return t
 
     def _blocks(self, width: int) -> Group:
@@ -236,20 +243,36 @@ def _wraps(rows: list, widths: list) -> bool:
     return any(_lines(v, w) > 1 for r in rows for v, w in zip(r, widths))
 
 
-@lru_cache(maxsize=4096)
 def _lines(text: str, width: int) -> int:
-    """The lines a cell takes wrapped between words at `width` (a longer word folded)."""
-    n, used = 1, 0
-    for word in text.split():
-        size = cell_len(word)
-        if used and used + 1 + size <= width:
-            used += 1 + size
+    """The lines a cell takes at `width` (see _wrap)."""
+    return len(_wrap(text, width))
+
+
+@lru_cache(maxsize=4096)
+def _wrap(text: str, width: int) -> tuple:
+    """A cell's lines at `width`: broken between the items of a list ("pink 4, green 6": after a
+    comma) where it can, else between words; a word wider than the line is folded."""
+    lines = [""]
+    for item in re.findall(r"[^,]+(?:,|$)", text) or [text]:
+        item = " ".join(item.split())
+        if not item:
             continue
-        if used:
-            n += 1
-        n += (size - 1) // width if size > width else 0
-        used = size % width or width if size > width else size
-    return n
+        if lines[-1] and cell_len(lines[-1]) + 1 + cell_len(item) <= width:
+            lines[-1] += " " + item
+            continue
+        if lines[-1]:
+            lines.append("")
+        for word in item.split():
+            if lines[-1] and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+                lines[-1] += " " + word
+                continue
+            if lines[-1]:
+                lines.append("")
+            while cell_len(word) > width:
+                lines[-1], word = word[:width], word[width:]
+                lines.append("")
+            lines[-1] = word
+    return tuple(lines)
 
 
 def log_text(table: dict) -> Text:
