@@ -259,8 +259,8 @@ class Game(Positions, Autoplay, Views, Saves):
             return []
         labels = []
         for p in range(self.state.n):
-            for i, x in enumerate(f(self.state, SEATS[p])):
-                label = self._render_value(x[0], None) if _labelled(x) else ""
+            for i, x in enumerate(_entries(f(self.state, SEATS[p]))):
+                label = x[0] if _labelled(x) else ""
                 if i == len(labels):
                     labels.append(label)
                 elif not labels[i]:
@@ -289,6 +289,12 @@ def _labelled(x) -> bool:
     return type(x) is tuple and len(x) == 2 and isinstance(x[0], str)
 
 
+def _entries(parts) -> list:
+    """A seat's tie-break entries: the list tiebreak(p) gives (one value, or one pair, alone is a
+    list of one)."""
+    return parts if type(parts) is list else [parts]
+
+
 def _tie_values(parts) -> list:
     """A seat's tie-break as the values compared in order: a labelled entry counts for its value."""
-    return [x[1] if _labelled(x) else x for x in parts]
+    return [x[1] if _labelled(x) else x for x in _entries(parts)]

@@ -147,3 +147,59 @@ def test_final_scores_head_every_column_and_line_up_the_tie_break_values(name, t
         assert all(label in tiebreak_note(g) for label in labels)
     else:
         assert tiebreak_note(g) == ""
+
+
+@pytest.mark.parametrize("width", [80, 24, 12])
+def test_lists_commas_and_odd_spacing_lose_nothing(width):
+    table = {"title": "odd", "columns": ["player", "list", "note"],
+             "rows": [["Ann", "pink 4, green 6, green 5", "a,,b, c"], ["Bob", ", x", "1,000 and  more"],
+                      ["Cy", "", "-"]]}
+    assert_nothing_lost(table, width)
+
+
+def test_a_table_taller_than_the_screen_says_there_is_more_and_scrolls():
+    import asyncio
+
+    from textual.app import App
+
+    from jux.tui.screens.tables import MORE, TableScreen
+    from tui_helpers import screen_text
+
+    rows = [[f"P{r}", str(r), f"note {r}"] for r in range(40)]
+    table = {"title": "Tall", "columns": ["player", "score", "note"], "rows": rows}
+
+    async def main():
+        app = App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(TableScreen(table))
+            await pilot.pause()
+            await pilot.pause()
+            text = screen_text(app)
+            assert MORE.strip() in text and "P0 " in text and "P39" not in text
+            await pilot.press("end")
+            await pilot.pause()
+            assert "P39" in screen_text(app) and isinstance(app.screen, TableScreen)
+
+    asyncio.run(main())
+
+
+def test_a_short_table_says_nothing_more():
+    import asyncio
+
+    from textual.app import App
+
+    from jux.tui.screens.tables import MORE, TableScreen
+    from tui_helpers import screen_text
+
+    table = {"title": "Short", "columns": ["player", "score"], "rows": [["Ann", "3"], ["Bob", "4"]]}
+
+    async def main():
+        app = App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(TableScreen(table))
+            await pilot.pause()
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Press any key to continue" in text and MORE.strip() not in text
+
+    asyncio.run(main())

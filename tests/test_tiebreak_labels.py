@@ -81,3 +81,11 @@ def test_a_tie_on_score_goes_to_the_better_labelled_values():
     best = max(values)
     assert g.winners_by([50] * 4) == [p for p in range(4) if values[p] == best]
     assert g.winners_by([50, 51, 50, 50]) == [1]
+
+
+def test_a_tie_break_of_one_value_or_one_pair_alone_is_a_list_of_one():
+    from jux.interpreter.engine import _tie_values
+
+    assert _tie_values([("6s", 2), ("5s", 0)]) == [2, 0]
+    assert _tie_values([3, ("guilders", 4)]) == [3, 4]
+    assert _tie_values(("guilders", 4)) == [4] and _tie_values(7) == [7]

@@ -12,8 +12,8 @@ A table fits the width it is drawn in and loses no cell (FittedTable), in the fi
    Ann | Bob | Cy"), a line per column of the rules. At 80 columns a wide table of numbers (Bruges'
    final scoring: 11 columns) cannot fit as written and reads well transposed, as a score sheet; a
    table of few rows with long texts (Capital Jux's round end) reads best as written, wrapped;
-3. one block per row: its first cell, then "column value · column value ...", wrapped (and a word
-   wider than the screen folded onto the next line, never cut).
+3. one block per row: "player Ann", then "column value · column value ...", as many to a line as
+   fit (and a word wider than the screen folded onto the next line, never cut).
 So nothing needs a sideways scroll: everything is on the screen or below it (the screen scrolls
 down, and says so).
 """
@@ -253,7 +253,7 @@ def _wrap(text: str, width: int) -> tuple:
     """A cell's lines at `width`: broken between the items of a list ("pink 4, green 6": after a
     comma) where it can, else between words; a word wider than the line is folded."""
     lines = [""]
-    for item in re.findall(r"[^,]+(?:,|$)", text) or [text]:
+    for item in re.split(r"(?<=,)\s+", text):
         item = " ".join(item.split())
         if not item:
             continue
