@@ -244,10 +244,28 @@ class Game(Positions, Autoplay, Views, Saves):
         return [f(self.state, SEATS[p]) for p in range(self.state.n)]
 
     def tiebreaks(self) -> list:
+        """Each seat's tie-break values, compared in order (a labelled value's label left out)."""
         f = self.rules.tiebreak_fn
         if f is None:
             return [[] for _ in range(self.state.n)]
-        return [list(f(self.state, SEATS[p])) for p in range(self.state.n)]
+        return [_tie_values(f(self.state, SEATS[p])) for p in range(self.state.n)]
+
+    def tiebreak_labels(self) -> list:
+        """What each tie-break value is, in order (["6s", "5s", ...], ["guilders"]): the labels of
+        the (label, value) pairs the ruleset's tiebreak(p) gives, "" for a bare value; [] without
+        a tiebreak."""
+        f = self.rules.tiebreak_fn
+        if f is None:
+            return []
+        labels = []
+        for p in range(self.state.n):
+            for i, x in enumerate(_entries(f(self.state, SEATS[p]))):
+                label = x[0] if _labelled(x) else ""
+                if i == len(labels):
+                    labels.append(label)
+                elif not labels[i]:
+                    labels[i] = label
+        return labels
 
     @property
     def winners(self) -> list:
@@ -261,6 +279,22 @@ class Game(Positions, Autoplay, Views, Saves):
         f = self.rules.tiebreak_fn
         if len(tied) == 1 or f is None:
             return tied
-        keys = [list(f(self.state, SEATS[p])) for p in tied]  # only the tied seats need a tie-break
+        keys = [_tie_values(f(self.state, SEATS[p])) for p in tied]  # only the tied seats need a tie-break
         best = max(keys)
         return [p for p, k in zip(tied, keys) if k == best]
+
+
+def _labelled(x) -> bool:
+    """A tie-break entry that is a (label, value) pair: a tuple of two whose first item is a text."""
+    return type(x) is tuple and len(x) == 2 and isinstance(x[0], str)
+
+
+def _entries(parts) -> list:
+    """A seat's tie-break entries: the list tiebreak(p) gives (one value, or one pair, alone is a
+    list of one)."""
+    return parts if type(parts) is list else [parts]
+
+
+def _tie_values(parts) -> list:
+    """A seat's tie-break as the values compared in order: a labelled entry counts for its value."""
+    return [x[1] if _labelled(x) else x for x in _entries(parts)]

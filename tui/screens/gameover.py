@@ -1,32 +1,41 @@
-"""Game over: final scores with the tie-break values, the winner(s), and the last table the rules showed."""
+"""Game over: final scores with the tie-break values (a column each, headed by what it counts), the
+winner(s), and the last table the rules showed; every table fits the screen's width (FittedTable)."""
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
-from textual.containers import ScrollableContainer, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from .tables import FittedTable
 
-def scores_table(game) -> Table:
-    scores = game.scores
+
+def tiebreak_headings(game) -> list:
+    """A heading for each tie-break value: the ruleset's label ("6s", "guilders"), else "tie-break"
+    (numbered when there are several)."""
+    ties = game.tiebreaks()
+    count = max([len(t) for t in ties] + [0])
+    labels = list(getattr(game, "tiebreak_labels", lambda: [])())[:count]
+    labels += [""] * (count - len(labels))
+    return [label or ("tie-break" if count == 1 else f"tie-break {i + 1}") for i, label in enumerate(labels)]
+
+
+def scores_rows(game) -> dict:
+    """The final scores as a table: seat, player, score, each tie-break value, the winner's mark."""
     ties = game.tiebreaks()
     winners = set(game.winners)
-    t = Table(title="Final scores", title_justify="left", expand=False)
-    t.add_column("Seat", justify="right")
-    t.add_column("Player")
-    t.add_column("Score", justify="right")
-    if any(ties):
-        t.add_column("Tie-break")
-    t.add_column("")
+    heads = tiebreak_headings(game)
+    rows = []
     for p, name in enumerate(game.names):
-        row = [str(p + 1), Text(name), str(scores[p])]  # (a name is never markup)
-        if any(ties):
-            row.append(" ".join(map(str, ties[p])))
-        row.append("★ winner" if p in winners else "")
-        t.add_row(*row, style="bold" if p in winners else "")
-    return t
+        t = [str(v) for v in ties[p]] + [""] * (len(heads) - len(ties[p]))
+        rows.append([str(p + 1), str(name), str(game.scores[p])] + t + ["★" if p in winners else ""])
+    return {"title": "Final scores", "columns": ["seat", "player", "score"] + heads + ["winner"], "rows": rows}
+
+
+def scores_table(game) -> FittedTable:
+    """The final scores, the winners' rows in bold."""
+    return FittedTable(scores_rows(game), bold=game.winners)
 
 
 def verdict(game) -> str:
@@ -37,7 +46,21 @@ def verdict(game) -> str:
     return f"Complete tie between {', '.join(names)} with {game.scores[w[0]]}."
 
 
+def tiebreak_note(game) -> str:
+    """How ties on score are broken, in the ruleset's words ("" without a tie-break)."""
+    heads = tiebreak_headings(game)
+    labels = list(getattr(game, "tiebreak_labels", lambda: [])())
+    if not heads:
+        return ""
+    if len(labels) < len(heads) or not all(labels):
+        return "A tie on score goes to the best tie-break values, compared in order."
+    if len(heads) == 1:
+        return f"A tie on score goes to the most {heads[0]}."
+    return f"A tie on score goes to the most {heads[0]}, then {', '.join(heads[1:])}, in order."
+
+
 class GameOverScreen(Screen):
+    DEFAULT_CSS = "#last-table { margin-top: 1; }"
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("t,escape", "table", "Final table"),
@@ -52,26 +75,24 @@ class GameOverScreen(Screen):
     def compose(self):
         g = self.session.game
         with VerticalScroll(id="gameover"):
-            yield Static(Text(f"{g.rules.title}: game over", style="bold"))
+            yield Static(Text(f"{g.rules.title}: game over", style="bold"), id="gameover-title")
             yield Static(scores_table(g), id="scores")
             yield Static(Text(verdict(g), style="bold"), id="verdict")
-            yield Static(Text("Tie-break: the ruleset's tie-break values, compared in order.", style="dim")
-                         if any(g.tiebreaks()) else "")
+            yield Static(Text(tiebreak_note(g), style="dim"))
             last = self._last_table()
             if last is not None:  # the last table the rules showed (a round's end, say)
-                from .tables import rich_table
-
-                from rich.measure import Measurement
-
-                table = rich_table(last)
-                shown = Static(table, id="last-table")
-                # the table wraps its cells to the screen's width, down to its narrowest; a table
-                # wider than that scrolls sideways
-                console = self.app.console
-                shown.styles.min_width = Measurement.get(console, console.options, table).minimum
-                with ScrollableContainer(id="last-table-box"):
-                    yield shown
+                yield Static(FittedTable(last), id="last-table")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(self.query_one("#gameover"), "show_vertical_scrollbar", self._say_more)
+
+    def _say_more(self, scrolls: bool) -> None:
+        """A screen taller than the terminal says so on its first line (beside its scroll bar)."""
+        title = Text(f"{self.session.game.rules.title}: game over", style="bold")
+        if scrolls:
+            title.append("   ↓ PgDn End: more below", style="dim")
+        self.query_one("#gameover-title", Static).update(title)
 
     def _last_table(self):
         """The last table the rules showed, as the seat at the keyboard (or everyone) may read it."""
