@@ -54,6 +54,11 @@ def guildhall_setup(d) -> bool:
     return d.many and d.prompt.startswith("Setup")
 
 
+def guildhall_long(d) -> bool:
+    """Guildhall: one card of many (15 or more) to pick."""
+    return d.max == 1 and len(d.options) >= 15
+
+
 def bruges_recruit(d) -> bool:
     """Bruges: a card to play for an action, one of them recruiting a person with a long text."""
     return not d.many and len(d.options) >= 8 and any(len(o.label) > 90 for o in d.options)

@@ -217,6 +217,9 @@ class DecisionPanel(DecisionLayout):
                 self._set_filter("")
             else:
                 self.back()
+        elif key == "escape" and self._decline_shown:  # Escape never answers: say what declines
+            self.app.bell()
+            self.notify("To decline, press 0 (the line '0. (none: decline)').", timeout=4, markup=False)
         elif key == "backspace" and (self.filter or self.group is not None):
             if self.filter:
                 self.typing = True
