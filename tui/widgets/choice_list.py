@@ -71,14 +71,14 @@ class ChoiceList(OptionList):
             self.post_message(self.Moved())
 
     def beyond(self) -> tuple[int, int]:
-        """How many lines (options, each maybe wrapped on several rows) are wholly or partly out of
-        sight: above the list's window, and below it."""
+        """How many lines (options, each maybe wrapped on several rows) are wholly out of sight:
+        above the list's window, and below it (a line partly in sight is not counted)."""
         height = self.scrollable_content_region.height
         if not self.option_count or height <= 0:
             return 0, 0
         top = round(self.scroll_y)
         bottom = top + height
         rows, heights = self._index_to_line, self._heights
-        above = sum(1 for i in range(self.option_count) if rows.get(i, 0) < top)
-        below = sum(1 for i in range(self.option_count) if rows.get(i, 0) + heights.get(i, 1) > bottom)
+        above = sum(1 for i in range(self.option_count) if rows.get(i, 0) + heights.get(i, 1) <= top)
+        below = sum(1 for i in range(self.option_count) if rows.get(i, 0) >= bottom)
         return above, below
