@@ -230,3 +230,25 @@ def test_every_line_of_a_real_decision_comes_into_sight_by_arrows(tmp_path, name
                     await pilot.pause()
             assert panel.decision is not None  # nothing was answered
     run(main())
+
+
+OPTIONAL_LONG = ('choose y from [5, 7] by p prompt "' + "Pay guilders for a step, or keep them? " * 14 +
+                 'The end." label "pay {y} guilders" optional')
+
+
+def test_escape_while_reading_a_long_prompt_goes_back_to_the_options_and_declines_nothing(tmp_path):
+    async def main():
+        app = PanelApp(probe_decision(tmp_path, OPTIONAL_LONG))
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await ready(pilot)
+            assert app.screen.query_one(PromptBox).can_focus  # cut short
+            await pilot.press("up")
+            await pilot.pause()
+            assert app.screen.query_one(PromptBox).has_focus
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen.query_one(ChoiceList).has_focus and app.answers == [] and not notes(app)
+            await pilot.press("0")
+            await pilot.pause()
+            assert app.answers == [None]
+    run(main())

@@ -1,6 +1,6 @@
 """The decision panel: a prompt and its options; one pick, or several toggled then confirmed.
-Under the prompt, greyed out, what the rules say cannot be chosen now and why (decision.unavailable),
-where it stays in sight however long the list of options is.
+Under the prompt, greyed out, what the rules say cannot be chosen now and why (decision.unavailable):
+no list of options pushes it out of sight, nor it the options (decision_layout.py).
 
 Keys (the list has the focus while a decision is shown):
 
@@ -21,9 +21,7 @@ Keys (the list has the focus while a decision is shown):
   Backspace   edit the filter; in a group's options: back to the groups
   the mouse   a click picks (toggles) a line
 
-What the lines show (the panel takes the rows the side column can spare, decision_layout.py shares them
-between the prompt and the list; a part cut short scrolls, and a row under it says what is out of
-sight: "↑ 3 more · ↓ 5 more"):
+What the lines show (a part cut short scrolls, a row under it says what is out of sight):
 
 - Identical options (the same label and hint) are one line with their count, "card 3  (x3)". Picked,
   it answers with the first of them; in a multi-pick each toggle chooses one more of them ("2 of 3
@@ -149,7 +147,7 @@ class DecisionPanel(DecisionLayout):
         d = self.decision
         width = number_width(self.rows)
         group = None if self.filter else self.group  # filtered: the labels in full
-        room = self.content_size.width - 1 or None  # a column for the list's scroll bar
+        room = max(0, self.content_size.width - 1) or None  # a column for the list's scroll bar
         out = [Option(row_text(d, k, row, width, self.selected, group, room), id=f"{ROW}{k}")
                for k, row in enumerate(self.rows)]
         pad = " " * (width + 1)
@@ -184,6 +182,8 @@ class DecisionPanel(DecisionLayout):
         if self.decision is None:
             return
         key, ch = event.key, event.character
+        if self.query_one(PromptBox).has_focus and not (ch and ch.isdigit()):
+            return  # reading the prompt: its keys (Escape: back to the options)
         if self.typing:
             if key == "escape":
                 self._set_filter("", typing=False)
