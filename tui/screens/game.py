@@ -317,7 +317,7 @@ class GameScreen(Screen):
 
     def on_key(self, event) -> None:
         ch = event.character
-        if ch and ch in "123456789" and not self.covered:
+        if ch and len(ch) == 1 and ch in "0123456789" and not self.covered:  # 0: decline
             event.stop()
             self.query_one(DecisionPanel).pick_number(int(ch))
 

@@ -1,13 +1,15 @@
 """The decision panel: a prompt and its options; one pick, or several toggled then confirmed.
-Under the prompt, greyed out, what the rules say cannot be chosen now and why (decision.unavailable),
-where it stays in sight however long the list of options is.
+Under the prompt, greyed out, what the rules say cannot be chosen now and why (decision.unavailable):
+no list of options pushes it out of sight, nor it the options (decision_layout.py).
 
 Keys (the list has the focus while a decision is shown):
 
-  1-9, 0      pick the line of that number (in a multi-pick: toggle it). With more than nine lines,
+  1-9         pick the line of that number (in a multi-pick: toggle it). With more than nine lines,
               type a number's digits within a second: 1 then 2 picks line 12; a 1 alone is picked
               when the second has passed, or at once with Enter. A number no line has rings the bell.
-  up/down, PgUp/PgDn, Home/End   move the highlight
+  0           decline, where the decision may be declined (its line reads "0. (none: decline)")
+  up/down, PgUp/PgDn, Home/End   move the highlight; it never wraps from the last line to the
+              first; Up on the first line, when the prompt is cut short, reads the rest of it
   Enter       pick the highlighted line (in a multi-pick: confirm the chosen ones; on a group line:
               open it)
   space       toggle the highlighted line (multi-pick)
@@ -15,11 +17,11 @@ Keys (the list has the focus while a decision is shown):
               are listed, the filter shown above them. Backspace edits, Enter ends the typing (the
               filter stays, and numbers refer to the filtered list), Escape clears it. While typing,
               every letter (s, l, u, q, ? ...) goes to the filter, not to the screen's keys.
-  Escape      clear the filter; in a group's options: back to the groups
+  Escape      clear the filter; in a group's options: back to the groups (it never declines)
   Backspace   edit the filter; in a group's options: back to the groups
   the mouse   a click picks (toggles) a line
 
-What the lines show:
+What the lines show (a part cut short scrolls, a row under it says what is out of sight):
 
 - Identical options (the same label and hint) are one line with their count, "card 3  (x3)". Picked,
   it answers with the first of them; in a multi-pick each toggle chooses one more of them ("2 of 3
@@ -36,20 +38,21 @@ them in the order chosen (a multi-pick).
 
 This module holds the widget (DecisionPanel: showing, the keys, answering). Which lines there are
 (merged, grouped, filtered; numbers typed; toggles) is option_rows.py, how they read option_text.py,
-the list itself (ChoiceList, the lines' ids) choice_list.py; the names are re-exported here.
+the list itself (ChoiceList, the lines' ids) choice_list.py, the panel's parts and how they share
+its rows decision_layout.py, the prompt's box prompt_box.py; the names are re-exported here.
 """
 from __future__ import annotations
 
 from rich.text import Text
-from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from .choice_list import BACK, CONFIRM, DECLINE, ROW, ChoiceList
 from .option_rows import MANY, Row, groups_of, option_hint, read_number, row_toggled, rows_of, toggled
-from .option_text import (back_text, confirm_text, decline_text, groups_fit, hint_text, number_width,
-                          row_text)
+from .decision_layout import DecisionLayout
+from .option_text import back_text, confirm_text, decline_text, hint_text, number_width, row_text
+from .prompt_box import PromptBox
 
 __all__ = ["BACK", "CONFIRM", "DECLINE", "DIGIT_WAIT", "MANY", "ROW", "ChoiceList", "DecisionPanel", "Row",
            "groups_of", "option_hint"]
@@ -57,7 +60,7 @@ __all__ = ["BACK", "CONFIRM", "DECLINE", "DIGIT_WAIT", "MANY", "ROW", "ChoiceLis
 DIGIT_WAIT = 1.0  # seconds a typed digit waits for the next one
 
 
-class DecisionPanel(Vertical):
+class DecisionPanel(DecisionLayout):
     """Shows the decision of the seat at the keyboard, or what the table waits for."""
 
     decision = None  # the decision shown (None: none)
@@ -69,18 +72,12 @@ class DecisionPanel(Vertical):
     digits = ""  # the digits of a number being typed
     _groups: list | None = None  # the groups (groups_of), None: one step
     _timer = None  # the wait for a number's next digit
-    _width = 0  # the panel's width at its last resize
 
     class Answered(Message):
         def __init__(self, decision, choice) -> None:
             super().__init__()
             self.decision = decision
             self.choice = choice
-
-    def compose(self):
-        yield Static("", id="prompt")
-        yield Static("", id="hint")
-        yield ChoiceList(id="options")
 
     def on_mount(self) -> None:
         self.wait("")  # its _reset sets the state below
@@ -109,11 +106,13 @@ class DecisionPanel(Vertical):
         ol.clear_options()
         ol.many = False
         ol.display = False
+        self.fit()
 
     def show(self, decision, name: str) -> None:
         """Show a decision: its prompt and options, numbered."""
         self._reset(decision)
         self._groups = groups_of(decision)
+        self.query_one(PromptBox).scroll_home(animate=False, immediate=True)
         prompt = Text(f"{name}: ", style="bold")
         prompt.append(decision.prompt)
         if decision.many:
@@ -133,9 +132,10 @@ class DecisionPanel(Vertical):
         ol.focus()
 
     @property
-    def _declinable(self) -> bool:
+    def _decline_shown(self) -> bool:
+        """The decline line is listed (a single pick that may be declined; not in a group's options)."""
         d = self.decision
-        return d is not None and not d.many and d.min == 0
+        return d is not None and not d.many and d.min == 0 and (self.group is None or bool(self.filter))
 
     def _rows(self) -> list:
         """The numbered lines now: filtered, the groups, one group's options, or all options."""
@@ -146,14 +146,13 @@ class DecisionPanel(Vertical):
         """The numbered lines, then decline, back (in a group) or confirm (a multi-pick)."""
         d = self.decision
         width = number_width(self.rows)
-        room = self.scrollable_content_region.width - 2  # the list's scroll bar, when it has one
-        long = groups_fit(d, self.rows, self.selected, width, room)
         group = None if self.filter else self.group  # filtered: the labels in full
-        out = [Option(row_text(d, k, row, width, self.selected, group, long), id=f"{ROW}{k}")
+        room = max(0, self.content_size.width - 1) or None  # a column for the list's scroll bar
+        out = [Option(row_text(d, k, row, width, self.selected, group, room), id=f"{ROW}{k}")
                for k, row in enumerate(self.rows)]
         pad = " " * (width + 1)
-        if self._declinable and (self.group is None or self.filter):
-            out.append(Option(decline_text(pad), id=DECLINE))
+        if self._decline_shown:
+            out.append(Option(decline_text(width), id=DECLINE))
         if self.group is not None and not self.filter:
             out.append(Option(back_text(pad), id=BACK))
         if d.many:
@@ -174,13 +173,7 @@ class DecisionPanel(Vertical):
         static = self.query_one("#hint", Static)
         static.update(hint)
         static.display = bool(hint.plain)
-
-    def on_resize(self, event) -> None:
-        """A group's line says how many choices it leads to at length when the lines have room."""
-        if event.size.width != self._width:
-            self._width = event.size.width
-            if self.decision is not None and self._groups is not None:
-                self._refresh()
+        self.fit()
 
     # ------------------------------------------------------------ the keys
 
@@ -189,6 +182,8 @@ class DecisionPanel(Vertical):
         if self.decision is None:
             return
         key, ch = event.key, event.character
+        if self.query_one(PromptBox).has_focus and not (ch and ch.isdigit()):
+            return  # reading the prompt: its keys (Escape: back to the options)
         if self.typing:
             if key == "escape":
                 self._set_filter("", typing=False)
@@ -222,6 +217,9 @@ class DecisionPanel(Vertical):
                 self._set_filter("")
             else:
                 self.back()
+        elif key == "escape" and self._decline_shown:  # Escape never answers: say what declines
+            self.app.bell()
+            self.notify("To decline, press 0 (the line '0. (none: decline)').", timeout=4, markup=False)
         elif key == "backspace" and (self.filter or self.group is not None):
             if self.filter:
                 self.typing = True
@@ -253,14 +251,17 @@ class DecisionPanel(Vertical):
     # ------------------------------------------------------------ numbers
 
     def pick_number(self, n: int) -> None:
-        """Number key n (0-9): pick (or toggle) the line of that number. With more than nine lines,
-        digits typed within DIGIT_WAIT seconds make one number (1, 2: line 12)."""
+        """Number key n (0-9): pick (or toggle) the line of that number; 0 declines. With more than
+        nine lines, digits typed within DIGIT_WAIT seconds make one number (1, 2: line 12)."""
         d = self.decision
         if d is None or not 0 <= n <= 9:
             return
         typed = self.digits + str(n)
         self._stop_timer()
         self.digits = ""
+        if typed == "0" and self._decline_shown:
+            self._answer(None)
+            return
         number = read_number(typed, len(self.rows))
         if number is None:
             self.app.bell()

@@ -121,14 +121,11 @@ def rows_of(decision, groups: list | None, group: str | None, text: str = "") ->
     return out, group
 
 
-def leads_to(decision, row: Row, selected: list, long: bool) -> str:
-    """How many choices a group line leads to (and how many of them are chosen): at length,
-    "  (2 choices)", or short, " ›2"."""
+def leads_to(decision, row: Row, selected: list) -> str:
+    """How many choices a group line leads to (and how many of them are chosen): "  (2 choices)"."""
     n = len(merged(decision, row.members))
     chosen = sum(m in selected for m in row.members)
-    if long:
-        return f"  ({n} choices" + (f", {chosen} chosen)" if chosen else ")")
-    return f" ›{n}" + (f" ({chosen} chosen)" if chosen else "")
+    return f"  ({n} choices" + (f", {chosen} chosen)" if chosen else ")")
 
 
 def short_label(label: str, group: str | None) -> str:

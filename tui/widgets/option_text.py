@@ -1,14 +1,36 @@
 """How the decision panel's lines read, as Rich Text (no Textual; tui/widgets/decision.py puts
 them in its list): a numbered line (an option, identical ones with their count, or a group with
 how many choices it leads to), the lines under them (decline, back, confirm), and the line above
-the list (the filter, the group, a number being typed, or the keys).
+the list (the filter, the group, a number being typed, or the keys), and the rows that say what
+is out of sight (more_text, prompt_more_text).
 """
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 
 from .option_rows import MANY, Row, leads_to, merged, option_hint, short_label
+
+_KEEP = "\ue000"  # stands for a space no line may break at ("(2 choices)" stays whole)
+_CONSOLE = Console(width=200)
+
+
+def _whole(text: str) -> str:
+    """text (after the spaces it starts with) as one word, that a line break never splits."""
+    rest = text.lstrip(" ")
+    return text[:len(text) - len(rest)] + rest.replace(" ", _KEEP)
+
+
+def hang(head: Text, body: Text, room: int | None) -> Text:
+    """head (a line's number), then body wrapped within room cells, its lines after the first
+    under the first (a hanging indent), so numbers stand alone in their column."""
+    indent = cell_len(head.plain)
+    if room is not None and room - indent >= 8 and cell_len(body.plain) > room - indent:
+        lines = body.wrap(_CONSOLE, room - indent)
+        body = Text("\n" + " " * indent).join(lines)
+    out = head + body
+    return Text(out.plain.replace(_KEEP, " "), style=out.style, spans=out.spans)
 
 
 def number_width(rows: list) -> int:
@@ -16,27 +38,22 @@ def number_width(rows: list) -> int:
     return len(str(len(rows))) + 1
 
 
-def groups_fit(decision, rows: list, selected: list, width: int, room: int) -> bool:
-    """Whether every group line says at length how many choices it leads to within room cells
-    (room 0 or less: not known yet, at length)."""
-    return room <= 0 or all(width + 1 + cell_len(row.name + leads_to(decision, row, selected, True)) <= room
-                            for row in rows if row.group)
-
-
 def row_text(decision, k: int, row: Row, width: int, selected: list, group: str | None,
-             long: bool = True) -> Text:
+             room: int | None = None) -> Text:
     """Line k (from 0): its number, then the option's label (without the name of group, the group
-    its options are listed under, if it starts with it) and hint, or the group's name."""
+    its options are listed under, if it starts with it) and hint, or the group's name; wrapped
+    within room cells (None: not wrapped here), a hanging indent."""
     d = decision
-    t = Text(f"{k + 1}.".rjust(width) + " ", style="bold")
+    head = Text(f"{k + 1}.".rjust(width) + " ", style="bold")
     chosen = [m for m in row.members if m in selected]
-    if row.group:  # "card 4  (2 choices)", or where one such line does not fit: "card 4 ›2"
+    t = Text()
+    if row.group:  # "card 4  (2 choices)": picked, its choices are listed
         t.append(row.name)
-        t.append(leads_to(d, row, selected, long), style="dim")
-        return t
+        t.append(_whole(leads_to(d, row, selected)), style="dim")
+        return hang(head, t, room)
     first = d.options[row.members[0]]
     if d.many:
-        t.append("[x] " if chosen else "[ ] ")
+        head.append("[x] " if chosen else "[ ] ")
     taken = {d.keys[j]: j for j in selected} if d.keys is not None else {}
     alike = not chosen and d.keys is not None and d.keys[row.members[0]] in taken
     t.append(short_label(first.label, group), style="dim" if alike else "")
@@ -45,14 +62,17 @@ def row_text(decision, k: int, row: Row, width: int, selected: list, group: str 
         t.append(f" — {hint}", style="dim")
     if len(row.members) > 1:
         count = len(row.members)
-        t.append(f"  ({len(chosen)} of {count} chosen)" if chosen else f"  (x{count})", style="dim")
+        t.append(_whole(f"  ({len(chosen)} of {count} chosen)" if chosen else f"  (x{count})"), style="dim")
     if alike:  # a `distinct` choice: one like it is chosen (choosing this one swaps them)
         t.append(f"  (like {d.options[taken[d.keys[row.members[0]]]].label}, chosen)", style="dim italic")
+    return hang(head, t, room)
+
+
+def decline_text(width: int) -> Text:
+    """The decline line, numbered 0 (the 0 key declines)."""
+    t = Text("0.".rjust(width) + " ", style="bold")
+    t.append("(none: decline)", style="italic")
     return t
-
-
-def decline_text(pad: str) -> Text:
-    return Text(f"{pad}(none: decline)", style="italic")
 
 
 def back_text(pad: str) -> Text:
@@ -94,3 +114,18 @@ def hint_text(decision, rows: list, text: str, typing: bool, group: str | None, 
         t.append("\n" if t.plain else "")
         t.append(" · ".join(keys), style="dim")
     return t
+
+
+def more_text(above: int, below: int) -> Text:
+    """The row under a list cut short: how many of its lines are above and below the window."""
+    parts = ([f"↑ {above} more"] if above else []) + ([f"↓ {below} more"] if below else [])
+    return Text(" · ".join(parts) + ("  (↑↓ scroll)" if below and not above else ""), style="dim")
+
+
+def prompt_more_text(before: int, after: int, focused: bool) -> Text:
+    """The row under a prompt cut short: how many of its lines are out of sight, how to read them."""
+    if focused:
+        return Text("↑↓ read · Esc: the options", style="dim")
+    n = after or before
+    lines = f"{n} line{'s' if n != 1 else ''}"
+    return Text(f"… {lines} more: ↑ reads" if after else f"… {lines} above: ↑ reads", style="dim")
