@@ -103,3 +103,52 @@ flow: |
 ''')
     found = disagreements(d)
     assert len(found) == 2 and "'(s)'" in found[0] and "'guilders' without plural()" in found[1], found
+
+
+def played_decisions(ruleset, players, seed, limit=400):
+    """Every decision of a random game (up to limit), as the deciding player reads it: (decision,
+    the actions counter or None, labels, hints, unavailable lines, prompt)."""
+    import random
+
+    from jux.interpreter.bots.random_bot import random_answer
+    from jux.interpreter.engine import Game, load_ruleset
+
+    g = Game.new(load_ruleset(ruleset), players, seed)
+    rnd = random.Random(seed).random
+    seen = []
+    while not g.over and len(seen) < limit:
+        d = g.pending[0]
+        actions = g.counter("actions") if ruleset == "guildhall" else None
+        seen.append((d.prompt, actions, [o.label for o in d.options], [o.hint for o in d.options],
+                     [f"{u['option']}: {u['reason']}" for u in d.unavailable]))
+        d.answer(random_answer(d, rnd))
+    return g, seen
+
+
+@pytest.mark.parametrize("ruleset, players, seed", [("guildhall", 2, 1), ("guildhall", 4, 2), ("bruges", 2, 3),
+                                                    ("bruges", 3, 4)])
+def test_what_a_player_reads_agrees_in_whole_games(ruleset, players, seed):
+    """Prompts, labels, hints and reasons of whole random games: numbers agree with their nouns,
+    no 'none' shows, the actions counter is the number the prompt gives, and no question of
+    Guildhall asks who when there is one answer."""
+    g, seen = played_decisions(ruleset, players, seed)
+    texts = [t for prompt, _, labels, hints, reasons in seen for t in [prompt, *labels, *(h or "" for h in hints), *reasons]]
+    texts += g.log_lines()
+    assert not [t for t in texts if "(s)" in t or re.search(r"\b1 (cards|guilders|workers|points|VP tokens|chapters)\b", t)
+                or re.search(r"\b([02-9]|\d\d+) (card|guilder|worker|point|VP token|chapter)\b(?!s)", t)]
+    assert not [t for t in texts if re.search(r"(?<!or )\bnone\b", t)]  # (a value that is none)
+    if ruleset == "guildhall":
+        for prompt, actions, labels, hints, reasons in seen:
+            m = re.search(r"\((\d+) left, this one included\)", prompt)
+            if m:
+                assert int(m.group(1)) == actions
+                # every card that can be played says what its ability would do, or why nothing
+                assert all(h and (h.startswith("you may ") or h.startswith("does nothing: "))
+                           for label, h in zip(labels, hints) if label.startswith("play "))
+            if prompt.startswith(("Whose guildhall", "Trade with whom", "Swap with whom")):
+                assert len(labels) > 1
+        assert any(m for m in (re.search(r"\((\d+) left", p) for p, *_ in seen))
+    else:
+        plays = [(label, h) for prompt, _, labels, hints, _ in seen if prompt.startswith("Play a card")
+                 for label, h in zip(labels, hints) if ": " in label and not label.startswith("activate")]
+        assert plays and all(h for _, h in plays)
