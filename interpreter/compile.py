@@ -22,6 +22,7 @@ from .compile_fast import FastPaths
 from .compile_layout import make_layout
 from .compile_plain import PlainStatements
 from .compile_resumable import ResumableRoutines
+from .plurals import plural
 from .state import PLAYERS, RUN, SEATS, Card
 from .syntax import Simultaneously, author_name, walk
 
@@ -150,6 +151,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,
         "_cat": runtime.cat, "_add": runtime.add, "_mul": runtime.mul,
         "_min2": runtime.min2, "_max2": runtime.max2, "_min_of": runtime.min_of, "_max_of": runtime.max_of,
+        "_plural": plural,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     labels = tuple(label(a) for a in c.cards)

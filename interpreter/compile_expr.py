@@ -323,4 +323,6 @@ class Expressions:
             return f"list(reversed({a[0]}))"
         if f == "random":
             return f"_random(S, {a[0]})"
+        if f == "plural":
+            return f"_plural({', '.join(a)})"
         raise AssertionError(f"unchecked call {f}")

@@ -297,7 +297,7 @@ class _Build(Transformer):
                     raise RuleError(where(i), "'{' in a string is not closed by '}' (write '{{' for a brace)")
                 if buf:
                     parts.append(_unescape("".join(buf))); buf = []
-                inner = raw[i + 1:end]
+                inner = _nested_quotes(raw[i + 1:end])
                 if not inner.strip():
                     raise RuleError(where(i), "'{}' in a string needs an expression inside (write '{{' for a brace)")
                 sub = self.src.sub(base + i + 1, tok.line, tok.column + 2 + i)
@@ -310,6 +310,22 @@ class _Build(Transformer):
         if buf:
             parts.append(_unescape("".join(buf)))
         return parts
+
+
+def _nested_quotes(inner: str) -> str:
+    """The code inside a string's braces with its escaped quotes as quotes, so a string may be
+    written there: "{plural(n, \\"card\\")}". Each `\\"` becomes a quote and a space (a space, then
+    the quote, when it opens a string), so positions in the code keep their columns."""
+    out, opening, i = [], True, 0
+    while i < len(inner):
+        if inner.startswith('\\"', i):
+            out.append(' "' if opening else '" ')
+            opening = not opening
+            i += 2
+            continue
+        out.append(inner[i])
+        i += 1
+    return "".join(out)
 
 
 @dataclass

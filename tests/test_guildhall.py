@@ -2,6 +2,7 @@
 see, records that replay. (Every rulebook clause is a scenario in tests/scenarios/guildhall/.)"""
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -17,9 +18,10 @@ from jux.interpreter.engine import Game, load_ruleset
 PROFESSIONS = ["assassin", "dancer", "farmer", "historian", "trader", "weaver"]
 
 
-def jux(*args):
+def jux(*args, columns=None):
+    env = None if columns is None else {**os.environ, "COLUMNS": str(columns)}
     p = subprocess.run([sys.executable, "-m", "jux", *map(str, args)], capture_output=True, text=True,
-                       timeout=300)
+                       timeout=300, env=env)
     return p.returncode, p.stdout + p.stderr
 
 
@@ -36,17 +38,17 @@ def test_validate_and_rules_list_it():
 
 
 def test_rules_show_every_level_and_every_vp_card():
-    code, out = jux("rules", "guildhall")
+    code, out = jux("rules", "guildhall", columns=200)  # (wide: a card's title on one line)
     assert code == 0
     flat = " ".join(out.split())
     for k in PROFESSIONS:
         assert f"{k.upper()}." in flat
     for level in ("ASSASSIN. 0:", "2: discard one card each from two different chapters", "FARMER. 1: gain one VP token. 3:"):
         assert level in flat
-    for card in ("2 VP: take a chapter", "3 VP: swap one for two", "3 VP: place cards", "4 VP: draw 5",
-                 "4 VP: an action", "4 VP: take a card", "7 VP: two actions", "9 VP"):
+    for card in ("2 VP (1 chapter): take a chapter", "3 VP (1 chapter): swap one for two", "3 VP (1 chapter): place cards", "4 VP (1 chapter): draw 5",
+                 "4 VP (1 chapter): an action", "4 VP (1 chapter): take a card", "7 VP (2 chapters): two actions", "9 VP (2 chapters)"):
         assert card in flat
-    assert "│ 5 VP " in out and "│     6 │" in out  # six 5 VP cards
+    assert "│ 5 VP (1 chapter) " in out and "│     6 │" in out  # six 5 VP cards
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
