@@ -164,6 +164,7 @@ def apply_variant(merged: dict, where: dict, loc: Located, errors: list):
             errors.append(RuleError(loc.marks[("variant", "overrides", i)], f"variant '{vname}' lists "
                                     f"'{name}' under overrides but does not define it"))
     _warn_score_without_standing(merged, loc, vname, overrides)
+    _replace_help(merged, head)
     routines = set(merged["functions"]) | set(merged["procedures"])
     for i, name in enumerate(head.get("hooks") or ()):
         if name in routines:
@@ -186,6 +187,16 @@ def _warn_score_without_standing(merged: dict, loc: Located, vname, overrides: l
                 "add them as a part of the standing instead: standing(p): previous(p) + "
                 "[(\"name of the part\", points)] (where score(p) is the sum of the standing's parts, "
                 "that scores them too)"))
+
+
+def _replace_help(merged: dict, head: dict) -> None:
+    """A variant's help sections (variant.help: {title: text}) replace the game's sections of the
+    same title, where they stand, and the others are added after them: the help of a game with
+    the variant reads in the variant's words."""
+    sections = head.get("help")
+    if not isinstance(sections, dict) or not isinstance(merged["game"], dict):
+        return
+    merged["game"] = {**merged["game"], "help": {**(merged["game"].get("help") or {}), **sections}}
 
 
 def _hooks_offered(merged: dict, head: dict) -> dict:
