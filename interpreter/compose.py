@@ -191,12 +191,16 @@ def _warn_score_without_standing(merged: dict, loc: Located, vname, overrides: l
 
 def _replace_help(merged: dict, head: dict) -> None:
     """A variant's help sections (variant.help: {title: text}) replace the game's sections of the
-    same title, where they stand, and the others are added after them: the help of a game with
-    the variant reads in the variant's words."""
-    sections = head.get("help")
-    if not isinstance(sections, dict) or not isinstance(merged["game"], dict):
+    same title, where they stand, and the others are added after them; its summary
+    (variant.summary) replaces the game's text: the help of a game with the variant reads in the
+    variant's words."""
+    sections, summary = head.get("help"), head.get("summary")
+    if not isinstance(merged["game"], dict):
         return
-    merged["game"] = {**merged["game"], "help": {**(merged["game"].get("help") or {}), **sections}}
+    if isinstance(sections, dict):
+        merged["game"] = {**merged["game"], "help": {**(merged["game"].get("help") or {}), **sections}}
+    if summary:
+        merged["game"] = {**merged["game"], "text": summary}
 
 
 def _hooks_offered(merged: dict, head: dict) -> dict:

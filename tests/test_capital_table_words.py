@@ -90,12 +90,15 @@ def test_the_edition_help_reads_in_its_words():
         section = edition.split(f"\n{title}\n")[1].split("\n\n")[0]
         assert "hometown" not in section.lower() and "gold disc" not in section
     assert "2 per gold token" in edition and "each tied player gains a gold token" in edition
+    summary = edition.split("\n")[1]  # the game's text, under its title
+    assert "HOME BASE" in summary and "HOMETOWN" not in summary and "HOMETOWN" in base.split("\n")[1]
 
 
 HELP_VARIANT = """
 variant:
   name: house
   game: capital_jux
+  summary: The house rule's summary.
   help:
     Goal: The house rule's goal.
     House rule: Something added.
@@ -109,4 +112,5 @@ def test_a_variants_help_sections_replace_the_games_and_add_new_ones(tmp_path):
     help_ = rules.spec.game["help"]
     assert list(help_) == ["Goal", "A round", "The end of a round", "Scoring and ties", "House rule"]
     assert help_["Goal"] == "The house rule's goal." and help_["House rule"] == "Something added."
+    assert rules.spec.game["text"] == "The house rule's summary."
     assert load_ruleset("capital_jux").spec.game["help"]["Goal"].startswith("Score the most points")
