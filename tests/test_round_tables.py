@@ -49,6 +49,7 @@ procedures:
 """
 
 COLOURS = ["blue", "pink", "yellow", "green"]
+OUTSIDER = "outsider"  # the outsider tile's district of the home base, resolved against the lowest MAX
 ROUND_END_TILES = [(b, p, y, g) for y in ("sentinel", "merchant", "aristocrat", "follower")
                    for b in ("agent", "infiltrator", "outsider") for p, g in (("cleric", "discoverer"),
                                                                               ("mentalist", "scholar"))]
@@ -77,9 +78,10 @@ def _snapshot(game, edition):
     adds = _zones(v, "agent_tiles" if edition else "modifiers")
     gold = v["counters"]["gold"]
     return {
-        "home": {p: {d: [c for c in home[p] if c["colour"] == d] for d in COLOURS} for p in home},
+        "home": {p: {d: [c for c in home[p] if c["colour"] == d] for d in COLOURS + [OUTSIDER]} for p in home},
         "limit": {d: sum(_val(c, edition) for c in capital if c["colour"] == d)
                   + sum(c["value"] for c in adds.get(d, ())) for d in COLOURS},
+        "capital": {d for d in COLOURS if any(c["colour"] == d for c in capital)},
         "discard": {c["id"] for c in _zones(v, "discard")[None]},
         "gold": list(gold),
         "tokens": {p: {c["id"] for c in home[p] if (c.get("marks") or {}).get("sentinel_gold") == 1} for p in home},
@@ -88,30 +90,37 @@ def _snapshot(game, edition):
     }
 
 
-def _expected(before, after, bonus_end, edition):
+def _expected(before, after, bonus_end, edition, outsider=False):
     """The round-end table's rows, worked out from the three snapshots."""
     rows = []
     for p in sorted(before["home"]):
         row, spent_total = [f"Player {p + 1}"], 0
-        for d in COLOURS:
+        for d in COLOURS + ([OUTSIDER] if outsider else []):
             cards = before["home"][p][d]
             was = sum(before["val"](c) for c in cards)
-            limit = before["limit"][d] if not edition else after["limit"][d]
+            if d == OUTSIDER:  # compared with the lowest MAX of a capital district with cards
+                limit = min((after["limit"][x] for x in after["capital"]), default=None)
+            else:
+                limit = before["limit"][d] if not edition else after["limit"][d]
             now_cards = after["home"][p][d]
             now = sum(after["val"](c) for c in now_cards)
             lost = sum(1 for c in cards if c["id"] in after["discard"])
-            covered = sum(1 for c in cards if c["id"] in before["tokens"][p] and c["id"] not in after["tokens"][p])
+            # sentinel tokens that left their card (all are spent before a colour district is
+            # discarded; those on the outsider district are never spent, ruling B5)
+            covered = 0 if d == OUTSIDER else \
+                sum(1 for c in cards if c["id"] in before["tokens"][p] and c["id"] not in after["tokens"][p])
             if not edition:
                 cell = "-" if was == 0 else f"{was}/{limit}" + (" discarded" if lost else " kept (gold)" if was > limit else "")
                 row.append(cell)
                 continue
-            spent = covered + (was - limit if was > limit and not lost and not covered else 0)
+            spent = covered + (was - limit if d != OUTSIDER and was > limit and not lost and not covered else 0)
             spent_total += spent
             if not cards:
                 row.append("-")
                 continue
-            cell = f"{was}/{limit}" + (" discarded" if lost == len(cards) else f" {lost} discarded" if lost
-                                       else " kept" if was > limit else "")
+            cell = (f"{was}" if limit is None else f"{was}/{limit}") + (
+                " discarded" if lost == len(cards) else f" {lost} discarded" if lost
+                else " kept" if limit is not None and was > limit else "")
             cell += f" ({spent} gold spent)" if spent else ""
             cell += f", now {now}" if not lost and now != was else ""
             row.append(cell)
@@ -119,7 +128,9 @@ def _expected(before, after, bonus_end, edition):
         if edition:
             # what the districts say was spent is what left the player: gold from the sheet and
             # tokens from cards
-            assert spent_total == sheet_spent + sum(1 for t in before["tokens"][p] if t not in after["tokens"][p])
+            lost_tokens = {c["id"] for c in before["home"][p][OUTSIDER]}
+            assert spent_total == sheet_spent + sum(1 for t in before["tokens"][p]
+                                                    if t not in after["tokens"][p] and t not in lost_tokens)
             won = bonus_end["gold"][p] - after["gold"][p] + len(bonus_end["tokens"][p] - after["tokens"][p])
             row += [str(spent_total), str(won)]
         else:
@@ -129,7 +140,7 @@ def _expected(before, after, bonus_end, edition):
     return rows
 
 
-def _play_and_check(rules, n, seed, edition):
+def _play_and_check(rules, n, seed, edition, outsider=False):
     game = Game.new(rules, players=n, seed=seed)
     rng = random.Random(seed)
     snaps, checked = {}, 0
@@ -141,7 +152,8 @@ def _play_and_check(rules, n, seed, edition):
             if d.prompt == "probe: after score bonus":  # the table is shown right after
                 table = game.view(None)["tables"][checked]
                 assert table["title"].startswith(f"Round {checked + 1}: ")
-                expected = _expected(snaps["before resolve"], snaps["after resolve"], snaps["after score bonus"], edition)
+                expected = _expected(snaps["before resolve"], snaps["after resolve"], snaps["after score bonus"],
+                                     edition, outsider)
                 assert table["rows"] == expected, (seed, table["title"])
                 checked += 1
             continue
@@ -159,7 +171,7 @@ def test_the_round_end_table_is_what_happened_with_tiles(tmp_path, tiles):
     rules = load_ruleset("capital_jux", tiles + (str(probe),))
     i = ROUND_END_TILES.index(tiles)
     for n in (2, 3, 4):
-        _play_and_check(rules, n, 100 * i + n, edition=True)
+        _play_and_check(rules, n, 100 * i + n, edition=True, outsider="outsider" in tiles)
 
 
 def test_the_round_end_table_of_the_base_game_is_what_happened(tmp_path):
