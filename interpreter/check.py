@@ -86,5 +86,5 @@ def check(spec):
     """Check a ruleset (raises RuleErrors); what is not wrong but likely a mistake is left in
     spec.warnings (a routine never used)."""
     Checker(spec).check_all()
-    spec.warnings = unreached(spec)
+    spec.warnings = list(spec.composed_warnings) + unreached(spec)
     return suspending_procedures(spec)

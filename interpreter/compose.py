@@ -166,6 +166,8 @@ def apply_variant(merged: dict, where: dict, loc: Located, errors: list):
         if name not in defined:
             errors.append(RuleError(loc.marks[("variant", "overrides", i)], f"variant '{vname}' lists "
                                     f"'{name}' under overrides but does not define it"))
+    _warn_score_without_standing(merged, loc, vname, overrides)
+    _replace_help(merged, head)
     routines = set(merged["functions"]) | set(merged["procedures"])
     for i, name in enumerate(head.get("hooks") or ()):
         if name in routines:
@@ -174,6 +176,34 @@ def apply_variant(merged: dict, where: dict, loc: Located, errors: list):
             errors.append(RuleError(loc.marks[("variant", "hooks", i)], f"variant '{vname}' offers the hook point "
                                     f"'{name}', but no function or procedure is called '{name}'"
                                     f"{did_you_mean(name, routines)}"))
+
+
+def _warn_score_without_standing(merged: dict, loc: Located, vname, overrides: list) -> None:
+    """A warning (in merged["warnings"]) when a variant overrides score(p) but not standing(p) in
+    rules that declare a standing: the table shows the standing as the score, so points the
+    variant adds to the score alone would be missing from what the players see."""
+    if "score" in overrides and "standing" not in overrides and "standing" in merged["functions"]:
+        at = loc.marks[("variant", "overrides", overrides.index("score"))]
+        merged.setdefault("warnings", []).append(RuleError(
+            at, f"variant '{vname}' overrides 'score' but not 'standing': the table shows each "
+                "player's standing(p) as their score, so points added to score(p) alone are not shown; "
+                "add them as a part of the standing instead: standing(p): previous(p) + "
+                "[(\"name of the part\", points)] (where score(p) is the sum of the standing's parts, "
+                "that scores them too)"))
+
+
+def _replace_help(merged: dict, head: dict) -> None:
+    """A variant's help sections (variant.help: {title: text}) replace the game's sections of the
+    same title, where they stand, and the others are added after them; its summary
+    (variant.summary) replaces the game's text: the help of a game with the variant reads in the
+    variant's words."""
+    sections, summary = head.get("help"), head.get("summary")
+    if not isinstance(merged["game"], dict):
+        return
+    if isinstance(sections, dict):
+        merged["game"] = {**merged["game"], "help": {**(merged["game"].get("help") or {}), **sections}}
+    if summary:
+        merged["game"] = {**merged["game"], "text": summary}
 
 
 def _hooks_offered(merged: dict, head: dict) -> dict:

@@ -38,6 +38,7 @@ class RuleSpec:
     variants: tuple = ()  # names of the variants applied, in order
     hooks: tuple = ()  # the hook points the variants applied offer (variant.hooks): used even if not called
     warnings: list = field(default_factory=list)  # RuleErrors that do not stop a game (check.check)
+    composed_warnings: list = field(default_factory=list)  # those found composing variants (compose.py)
     table: dict = field(default_factory=dict)  # what the table shows beyond zones: title -> function
 
 
@@ -126,6 +127,7 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
     spec.digest = digest.hexdigest()[:16]
     spec.variants = tuple(chosen)
     spec.hooks = tuple(merged["hooks"])
+    spec.composed_warnings = list(merged.get("warnings", ()))
     if errors:
         if not broken_file and spec.flow is not None and spec.game:
             errors.extend(_check_errors(spec))

@@ -64,3 +64,65 @@ def test_a_ruleset_without_standing_has_none():
         assert "score" not in render_table(g.view(0), g.rules.spec, 0).plain
     finally:
         g.rules.standing_fn = saved
+
+
+# ---------------------------------------------------------------- the standing is the score
+
+
+def test_the_standing_shown_at_the_end_is_the_final_score_with_every_tile_combination():
+    """All 256 power-tile combinations (and the base game), one game each at 2, 3 and 4 players:
+    the standing every seat sees at the end adds up to the final score of every seat."""
+    from test_tiles import COMBOS
+
+    for i, combo in enumerate([()] + COMBOS):
+        rules = load_ruleset("capital_jux", combo)
+        for n in (2, 3, 4):
+            g = Game.new(rules, n, seed=10 * i + n, start=False, log=False)
+            g.autoplay(pick=random_picker(random.Random(10 * i + n).random), direct=True)
+            for seat in range(n):
+                assert [sum(v for _, v in s) for s in g.view(seat)["standing"]] == g.scores, (combo, n)
+
+
+@pytest.mark.parametrize("tiles, part", [(("sentinel",), "gold on cards"), (("discoverer",), "rocket")])
+def test_a_tile_that_scores_points_adds_a_part_to_the_standing(tiles, part):
+    rules = load_ruleset("capital_jux", tiles)
+    for seed in range(30):
+        g = Game.new(rules, 3, seed=seed, start=False, log=False)
+        g.autoplay(pick=random_picker(random.Random(seed).random), direct=True)
+        standing = g.view(1)["standing"]
+        assert [n for n, _ in standing[0]] == ["home base", "bonus cards", "gold", part]
+        if any(dict(s)[part] for s in standing):  # a game where the tile's part scored
+            assert [sum(v for _, v in s) for s in standing] == g.scores
+            return
+    raise AssertionError(f"no game in 30 where the {part} scored")
+
+
+SCORE_ONLY = """
+variant:
+  name: banker
+  game: capital_jux
+  requires: [power_tiles]
+  overrides: [{overrides}]
+functions:
+  score(p): previous(p) + 1
+{standing}"""
+
+
+def test_a_variant_overriding_score_but_not_standing_is_warned_and_still_loads(tmp_path):
+    path = tmp_path / "banker.yaml"
+    path.write_text(SCORE_ONLY.format(overrides="score", standing=""))
+    rules = load_ruleset("capital_jux", (str(path),))  # it loads and plays
+    g = Game.new(rules, 2, seed=1, start=False, log=False)
+    g.autoplay(pick=random_picker(random.Random(1).random), direct=True)
+    (w,) = [w for w in rules.spec.warnings if "standing" in w.message]
+    assert (w.pos.file.endswith("banker.yaml"), w.pos.line) == (True, 6)
+    assert "overrides 'score' but not 'standing'" in w.message
+    assert 'standing(p): previous(p) + [("name of the part", points)]' in w.message  # the fix
+
+
+def test_no_warning_when_the_standing_is_overridden_too(tmp_path):
+    path = tmp_path / "banker.yaml"
+    path.write_text(SCORE_ONLY.format(overrides="score, standing",
+                                      standing='  standing(p): previous(p) + [("bank", 1)]\n'))
+    rules = load_ruleset("capital_jux", (str(path),))
+    assert not [w for w in rules.spec.warnings if "standing" in w.message]
