@@ -81,7 +81,7 @@ def test_every_card_kind_of_the_games_has_a_text(name, tiles):
 
 @pytest.mark.parametrize("name, tiles, label, words", [
     ("guildhall", (), "red assassin", "ASSASSIN. 0: discard one card"),
-    ("guildhall", (), "2 VP: take a chapter", "move an incomplete chapter"),
+    ("guildhall", (), "2 VP (1 chapter): take a chapter", "move an incomplete chapter"),
     ("capital_jux", (), "blue 4", "AGENT (blue)"),
     ("capital_jux", ("infiltrator",), "blue 4", "INFILTRATOR: draw the top rebel card"),  # the tile in use
     ("bruges", (), "blue Prince", "Pay a yellow worker: get 1 point and take 2 guilders."),
@@ -139,7 +139,7 @@ def test_the_reader_lists_the_seats_own_zones_first_and_every_card_it_sees():
 
 
 def test_a_long_public_zone_is_compact_and_the_seats_own_area_comes_first():
-    g = played("guildhall", (), 2, 5, 400)
+    g = played("guildhall", (), 2, 7, 400)
     view = g.view(0)
     discard = next(z["cards"] for z in view["zones"] if z["name"] == "discard")
     assert len(discard) > 25

@@ -72,11 +72,12 @@ def test_plurals_agree_with_their_numbers(ruleset):
     assert disagreements(ruleset) == []
 
 
-@pytest.mark.xfail(strict=True, reason="Capital Jux's files belong to another helper: the lead replaces "
-                                       "its 'card(s)' and 'modifier(s)' with plural() after the merge")
-def test_plurals_agree_with_their_numbers_in_capital_jux_and_its_tiles():
-    tiles = ["discoverer", "merchant"]
-    assert disagreements("capital_jux") == [] and disagreements("capital_jux", tiles) == []
+@pytest.mark.parametrize("tiles", [(), ("agent", "cleric", "merchant", "scholar"),
+                                   ("infiltrator", "doomsayer", "follower", "convertor"),
+                                   ("recruiter", "missionary", "aristocrat", "discoverer"),
+                                   ("outsider", "mentalist", "sentinel", "dualist")])
+def test_plurals_agree_with_their_numbers_in_capital_jux_and_its_tiles(tiles):
+    assert disagreements("capital_jux", list(tiles)) == []
 
 
 def test_the_scan_finds_what_it_looks_for(tmp_path):
