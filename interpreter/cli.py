@@ -220,7 +220,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Open the terminal UI. With no options it starts on the new-game "
                                    "screen; --players, --seat or --name start a game at once. Without "
                                    "a terminal (or with --print) it plays random bots and prints the log.")
-    p.add_argument("ruleset", nargs="?", metavar="RULESET")
+    p.add_argument("ruleset", nargs="?", metavar="RULESET",
+                   help="a ruleset name (jux rules lists them), or the path of a ruleset folder or its "
+                        "game.yaml: the start screen opens on it (default: the first ruleset)")
     p.add_argument("--players", "-p", type=_int, help="number of players")
     p.add_argument("--seat", action="append", metavar="KIND",
                    help="who plays the next seat: human, bot, or a bot name (repeat per seat; "

@@ -94,8 +94,13 @@ def test_keyboard_game_against_a_bot_to_the_final_scores():
             for s in game.scores:
                 assert str(s) in text
             assert "wins with" in text or "Complete tie" in text
-            # tie-break values are shown
-            assert " ".join(map(str, game.tiebreaks()[0])) in text
+            # tie-break values are shown, each in a column headed by its label
+            header = next(line for line in text.splitlines() if " score " in line and " winner" in line)
+            assert header.split()[3:-1] == game.tiebreak_labels()
+            for p, values in enumerate(game.tiebreaks()):
+                row = next(line.split() for line in text.splitlines()
+                           if line.split()[:2] == [str(p + 1), game.names[p]])
+                assert row[2:3 + len(values)] == [str(game.scores[p])] + [str(v) for v in values]
     asyncio.run(main())
 
 
