@@ -251,7 +251,7 @@ class Game(Positions, Autoplay, Views, Saves):
         return [_tie_values(f(self.state, SEATS[p])) for p in range(self.state.n)]
 
     def tiebreak_labels(self) -> list:
-        """What each tie-break value is, in order (["6s", "5s", ...], ["guilders"]): the labels of
+        """What each tie-break value is, in order (["aces", "kings", ...], ["coins"]): the labels of
         the (label, value) pairs the ruleset's tiebreak(p) gives, "" for a bare value; [] without
         a tiebreak."""
         f = self.rules.tiebreak_fn

@@ -12,7 +12,7 @@ from .tables import FittedTable
 
 
 def tiebreak_headings(game) -> list:
-    """A heading for each tie-break value: the ruleset's label ("6s", "guilders"), else "tie-break"
+    """A heading for each tie-break value: the ruleset's label ("aces", "coins"), else "tie-break"
     (numbered when there are several)."""
     ties = game.tiebreaks()
     count = max([len(t) for t in ties] + [0])
