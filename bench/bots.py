@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from jux.interpreter.bots import bot_factory, make_bot  # noqa: E402
-from jux.interpreter.simulate import play  # noqa: E402
-from jux.interpreter.stats import wilson  # noqa: E402
+from jux.interpreter.study.simulate import play  # noqa: E402
+from jux.interpreter.study.stats import wilson  # noqa: E402
 
 
 def one_game(args):

@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from jux import load_ruleset  # noqa: E402
-from jux.interpreter.parallel import ParallelRun, default_workers  # noqa: E402
-from jux.interpreter.simulate import run_games, seat_bots  # noqa: E402
+from jux.interpreter.study.parallel import ParallelRun, default_workers  # noqa: E402
+from jux.interpreter.study.simulate import run_games, seat_bots  # noqa: E402
 
 
 def cpu_seconds() -> float:
@@ -99,7 +99,7 @@ def cluster_cost(a, rules, bots, seeds, one, local_seconds, workers, out) -> Non
     except ImportError:
         out.print("cluster: skipped (Dask distributed is not installed: pip install '.[cluster]')")
         return
-    from jux.interpreter.cluster import ClusterRun
+    from jux.interpreter.study.cluster import ClusterRun
 
     started = None
     t = time.perf_counter()

@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from jux import Game, load_ruleset  # noqa: E402
-from jux.interpreter.engine import Ruleset  # noqa: E402
+from jux.interpreter.engine.game import Ruleset  # noqa: E402
 from jux.interpreter import loader  # noqa: E402
-from jux.interpreter.loader import load_spec, rule_files, RULES_DIR  # noqa: E402
-from jux.interpreter.simulate import run_games  # noqa: E402
+from jux.interpreter.reading.spec import load_spec, rule_files, RULES_DIR  # noqa: E402
+from jux.interpreter.study.simulate import run_games  # noqa: E402
 
 
 def best_of(n, fn):

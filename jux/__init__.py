@@ -11,8 +11,9 @@ first screen) does not load the rules engine and its parser.
 """
 from importlib import import_module
 
-_EXPORTS = {"load_ruleset": "engine", "Game": "engine", "Decision": "engine", "Option": "engine",
-            "Ruleset": "engine", "JuxError": "errors", "RuleError": "errors", "RuleErrors": "errors",
+_EXPORTS = {"load_ruleset": "engine.ruleset", "Game": "engine.game", "Decision": "engine.decisions",
+            "Option": "engine.decisions", "Ruleset": "engine.ruleset", "JuxError": "errors", "RuleError": "errors",
+            "RuleErrors": "errors",
             "IllegalAnswer": "errors", "RecordError": "errors"}
 
 __all__ = list(_EXPORTS)

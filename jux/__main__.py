@@ -1,6 +1,6 @@
 """python -m jux: the command line (the same as the `jux` command)."""
 import sys
 
-from .interpreter.cli import main
+from .interpreter.cli.main import main
 
 sys.exit(main())

@@ -30,7 +30,7 @@ settings.load_profile(os.environ.get("JUX_HYPOTHESIS_PROFILE", "default"))
 def run(tmp_path, capsys, monkeypatch):
     """jux in process, in a temporary folder: returns an object like subprocess.run's
     (returncode, stdout, stderr); a traceback in the output fails the test."""
-    from jux.interpreter.cli import main
+    from jux.interpreter.cli.main import main
 
     monkeypatch.chdir(tmp_path)
 
@@ -56,7 +56,7 @@ def both_ways():
     import random
 
     from jux.interpreter.bots.random_bot import random_answer
-    from jux.interpreter.engine import Game
+    from jux.interpreter.engine.game import Game
 
     def play(rules, players, seed):
         games, asked = [], []

@@ -11,9 +11,9 @@ import pytest
 import yaml
 
 from jux.interpreter.errors import RuleError
-from jux.interpreter.scenario_file import find_scenarios, keys_of
-from jux.interpreter.scenario_run import PASSED, run_file
-from jux.interpreter.syntax import Source, keywords, parse_block, reserved_words
+from jux.interpreter.authoring.scenario_file import find_scenarios, keys_of
+from jux.interpreter.authoring.scenario_run import PASSED, run_file
+from jux.interpreter.language.parse import Source, keywords, parse_block, reserved_words
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -82,7 +82,7 @@ def test_the_hook_points_table_is_true_to_the_edition_and_the_tiles():
 
 
 def test_the_appendix_words_name_what_the_rules_have():
-    from jux.interpreter.engine import load_ruleset
+    from jux.interpreter.engine.game import load_ruleset
 
     rules = load_ruleset("capital_jux", ["power_tiles"])
     spec = rules.spec
@@ -105,7 +105,7 @@ def _format_block() -> dict:
 
 
 def test_testing_md_gives_every_key_of_the_format_and_no_other():
-    from jux.interpreter.loader import schema_validator
+    from jux.interpreter.reading.spec import schema_validator
 
     data = _format_block()
     assert list(data) == keys_of()
@@ -138,7 +138,7 @@ def _same(cmd: str, shown: str, cwd: Path):
     import io
     import os
 
-    from jux.interpreter.cli import main
+    from jux.interpreter.cli.main import main
 
     out = io.StringIO()
     old = os.getcwd()

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from jux.interpreter.bots.random_bot import random_answer
 from jux.interpreter.bots.sample import InfoSet, determinize, relabel
-from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.engine.game import Game, load_ruleset
 from jux.interpreter.errors import RuleError, RuleErrors
 
 RULES = """\

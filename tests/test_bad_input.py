@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.engine.game import Game, load_ruleset
 from jux.interpreter.errors import JuxError
-from jux.interpreter.simulate import play
+from jux.interpreter.study.simulate import play
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_TILE = ROOT / "docs" / "examples" / "banker.yaml"

@@ -3,9 +3,9 @@ import json
 
 import pytest
 
-from jux.interpreter.balance import Sweep, combo_stats, per_tile, tile_grid, write_report
+from jux.interpreter.study.balance import Sweep, combo_stats, per_tile, tile_grid, write_report
 from jux.interpreter.errors import JuxError
-from jux.interpreter.simulate import GameResult
+from jux.interpreter.study.simulate import GameResult
 
 GAME = "capital_jux"
 
@@ -110,8 +110,8 @@ def test_the_report_has_the_tables_and_the_charts(tmp_path):
 def test_without_matplotlib_the_report_says_how_to_get_the_charts(tmp_path, monkeypatch, capsys):
     """Playing does not need matplotlib (the charts extra): a sweep without it writes its report,
     says why it has no charts, and the command says so too."""
-    from jux.interpreter import balance
-    from jux.interpreter.cli import main
+    from jux.interpreter.study import balance
+    from jux.interpreter.cli.main import main
 
     monkeypatch.setattr(balance, "have_charts", lambda: False)
     out = tmp_path / "b"
@@ -124,7 +124,7 @@ def test_without_matplotlib_the_report_says_how_to_get_the_charts(tmp_path, monk
 
 
 def test_jux_balance_writes_the_report_and_refuses_to_overwrite(tmp_path, capsys):
-    from jux.interpreter.cli import main
+    from jux.interpreter.cli.main import main
 
     out = tmp_path / "b"
     args = ["balance", GAME, "--players", "3", "--games-per-combo", "3", "--tiles-grid", "rebels",
@@ -142,7 +142,7 @@ def test_jux_balance_writes_the_report_and_refuses_to_overwrite(tmp_path, capsys
 
 
 def test_jux_simulate_coverage_in_the_terminal_and_as_markdown(tmp_path, capsys):
-    from jux.interpreter.cli import main
+    from jux.interpreter.cli.main import main
 
     args = ["simulate", GAME, "--games", "6", "--tiles", "mentalist", "--quiet"]
     assert main(args + ["--coverage", "--workers", "2"]) == 0
@@ -157,7 +157,7 @@ def test_jux_simulate_coverage_in_the_terminal_and_as_markdown(tmp_path, capsys)
 
 
 def test_wilson_intervals():
-    from jux.interpreter.stats import mean_sd, wilson, z_for
+    from jux.interpreter.study.stats import mean_sd, wilson, z_for
 
     assert z_for(0.95) == pytest.approx(1.959964, abs=1e-5)
     lo, hi = wilson(127, 200)  # the ismcts match of docs/bots.md
@@ -169,8 +169,8 @@ def test_wilson_intervals():
 
 
 def test_ctrl_c_keeps_the_finished_combinations_and_resume_plays_the_rest(tmp_path, capsys, monkeypatch):
-    from jux.interpreter import balance
-    from jux.interpreter.cli import main
+    from jux.interpreter.study import balance
+    from jux.interpreter.cli.main import main
 
     run = balance.Sweep.run
     played = []

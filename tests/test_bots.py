@@ -6,8 +6,8 @@ import pytest
 from jux.interpreter.bots import bot_names, make_bot
 from jux.interpreter.bots.greedy import decision_in
 from jux.interpreter.bots.sample import InfoSet, bot_input, determinize, relabel
-from jux.interpreter.engine import Game, load_ruleset
-from jux.interpreter.simulate import play
+from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.study.simulate import play
 
 FAST = ["greedy:rollouts=0", "greedy:rollouts=1", "ismcts:iterations=4", "ismcts:iterations=3:depth=-1",
         "ismcts:iterations=4:policy=mast"]
@@ -194,7 +194,7 @@ def test_greedy_takes_the_points_one_decision_ahead(rules):
 def _tile_combinations():
     import itertools
 
-    from jux.interpreter.variants import catalogue
+    from jux.interpreter.reading.variants import catalogue
 
     cat = catalogue("capital_jux")
     colours = ["blue", "pink", "yellow", "green"]

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from jux import Game, load_ruleset
-from jux.interpreter.variants import catalogue
+from jux.interpreter.reading.variants import catalogue
 from jux.tui.screens.help import help_text
 
 TILES = {i.name: key for i in catalogue("capital_jux").values() for (slot, key) in i.fill_keys}

@@ -1,6 +1,6 @@
 """The `jux` command in a temporary folder: run for real in a subprocess (python -m jux)
 where the process itself matters (exit status, no traceback, entry point), else in process through
-jux.interpreter.cli.main (the same code, without paying for a new interpreter and ruleset load each time)."""
+jux.interpreter.cli.main.main (the same code, without paying for a new interpreter and ruleset load each time)."""
 import csv
 import json
 import re
@@ -203,8 +203,8 @@ def test_rules_and_play(run):
 def test_the_command_line_starts_without_loading_the_engine():
     """Each command imports the engine (the parser, the loader, Lark) when it runs, so `jux --version`,
     `jux --help` and the first screen of `jux play` start fast (docs/performance.md)."""
-    code = ("import sys, jux.interpreter.cli; "
-            "print(sorted(m for m in ('lark', 'jux.interpreter.syntax', 'jux.interpreter.loader', "
-            "'jux.interpreter.engine', 'textual', 'pygls') if m in sys.modules))")
+    code = ("import sys, jux.interpreter.cli.main; "
+            "print(sorted(m for m in ('lark', 'jux.interpreter.language.parse', 'jux.interpreter.reading.spec', "
+            "'jux.interpreter.engine.game', 'textual', 'pygls') if m in sys.modules))")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert p.stdout.strip() == "[]"

@@ -6,7 +6,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from jux.interpreter.cli import main  # noqa: E402
+from jux.interpreter.cli.main import main  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from jux.interpreter import coverage
-from jux.interpreter.engine import Game, load_ruleset
-from jux.interpreter.simulate import run_games
+from jux.interpreter.study import coverage
+from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.study.simulate import run_games
 
 RULES = """\
 game:

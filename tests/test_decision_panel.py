@@ -19,7 +19,7 @@ from textual.app import App  # noqa: E402
 from textual.containers import Horizontal, Vertical  # noqa: E402
 from textual.widgets import Static  # noqa: E402
 
-from jux.interpreter.engine import Game, load_ruleset  # noqa: E402
+from jux.interpreter.engine.game import Game, load_ruleset  # noqa: E402
 from jux.tui.widgets.decision import ChoiceList, DecisionPanel, groups_of  # noqa: E402
 from tui_helpers import screen_text  # noqa: E402
 

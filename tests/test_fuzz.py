@@ -31,9 +31,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jux.interpreter.bots.random_bot import random_answer
-from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.engine.game import Game, load_ruleset
 from jux.interpreter.errors import JuxError, RuleErrors
-from jux.interpreter.records import read_record
+from jux.interpreter.engine.records import read_record
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = {

@@ -13,7 +13,7 @@ import pytest
 from jux.interpreter.bots import make_bot
 from jux.interpreter.bots.random_bot import random_picker
 from jux.interpreter.bots.sample import bot_input
-from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.engine.game import Game, load_ruleset
 
 PROFESSIONS = ["assassin", "dancer", "farmer", "historian", "trader", "weaver"]
 

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from jux.interpreter.bots.random_bot import random_picker
-from jux.interpreter.compile import make_layout
-from jux.interpreter.engine import Game
+from jux.interpreter.compiler.program import make_layout
+from jux.interpreter.engine.game import Game
 from jux.interpreter.errors import IllegalAnswer
-from jux.interpreter.independence import bound_outside, independent
-from jux.interpreter.syntax import Simultaneously, parse_block, walk
+from jux.interpreter.compiler.independence import bound_outside, independent
+from jux.interpreter.language.parse import Simultaneously, parse_block, walk
 
 from test_language import SRC, ruleset
 

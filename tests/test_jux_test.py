@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from jux.interpreter.scenario_file import find_scenarios
+from jux.interpreter.authoring.scenario_file import find_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 FAILING = "tests/data/failing"
@@ -18,7 +18,7 @@ SUMMARY = re.compile(r"(\d+) passed, (\d+) failed(?:, (\d+) xfailed)? in \d+\.\d
 @pytest.fixture
 def jux(capsys, monkeypatch):
     """jux in process, from the project's folder (paths print as tests/...)."""
-    from jux.interpreter.cli import main
+    from jux.interpreter.cli.main import main
 
     monkeypatch.chdir(ROOT)
 
@@ -205,7 +205,7 @@ def test_any_value_anywhere_in_a_scenario_is_a_located_failure_never_a_crash(tmp
 
     import yaml
 
-    from jux.interpreter.scenario_run import run_file
+    from jux.interpreter.authoring.scenario_run import run_file
 
     shutil.copytree(ROOT / "tests" / "data" / "passing" / "tiny", tmp_path / "tiny")
     data = yaml.safe_load((ROOT / "tests" / "data" / "passing" / "tiny_counters.yaml").read_text())

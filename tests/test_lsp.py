@@ -12,9 +12,9 @@ from lsprotocol import types as t
 from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
-from jux.interpreter.compile import BUILTINS
-from jux.interpreter.engine import load_ruleset
-from jux.interpreter.lsp_words import BUILTIN_DOCS, describe, keywords
+from jux.interpreter.compiler.program import BUILTINS
+from jux.interpreter.engine.game import load_ruleset
+from jux.interpreter.authoring.lsp_words import BUILTIN_DOCS, describe, keywords
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "rules" / "capital_jux" / "game.yaml"
@@ -137,7 +137,7 @@ def where(text: str, needle: str, nth: int = 0) -> tuple:
 
 def validate(path: Path, capsys) -> list:
     """What `jux validate PATH` prints on stderr for the saved file, one line each."""
-    from jux.interpreter.cli import main
+    from jux.interpreter.cli.main import main
 
     capsys.readouterr()
     main(["validate", str(path)])
@@ -302,7 +302,7 @@ def test_every_built_in_has_a_description():
 def test_every_half_typed_text_of_a_tile_is_checked_without_failing(tmp_path):
     """Each prefix of a tile (as typed from the top) checks to a report: errors at places inside
     the text, never an exception (the server would have to catch it)."""
-    from jux.interpreter import lsp_check
+    from jux.interpreter.authoring import lsp_check
 
     tile = tmp_path / "probe.yaml"
     tile.write_text(TILE, encoding="utf-8")

@@ -14,8 +14,8 @@ import pytest
 from jux.interpreter import bots
 from jux.interpreter.bots import register
 from jux.interpreter.bots.random_bot import RandomBot
-from jux.interpreter.parallel import ParallelRun, chunks, default_workers
-from jux.interpreter.simulate import run_games
+from jux.interpreter.study.parallel import ParallelRun, chunks, default_workers
+from jux.interpreter.study.simulate import run_games
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMING = ("seconds", "games_per_second")
@@ -306,7 +306,7 @@ def test_ctrl_c_while_waiting_on_the_workers_is_held_until_the_wait_is_out_of_it
     """A KeyboardInterrupt raised inside concurrent.futures' wait could leave a future's lock held:
     the pool's thread then blocked on it and Python's exit on that thread (jux hung after Ctrl-C).
     During a run, the wait is a stops.deferred block: the signal is raised as the block ends."""
-    from jux.interpreter.stops import Stops, deferred
+    from jux.interpreter.study.stops import Stops, deferred
 
     stops = Stops()
     try:

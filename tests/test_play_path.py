@@ -74,7 +74,7 @@ def test_an_unreadable_rules_folder_is_a_note_not_a_crash(tmp_path, monkeypatch)
 def test_jux_play_path_hands_the_path_to_the_terminal_ui(tmp_path, monkeypatch):
     """The command passes the ruleset's path, not its game's name (which is a built-in one's)."""
     import jux.tui
-    from jux.interpreter.cli import main
+    from jux.interpreter.cli.main import main
 
     mine = copy_ruleset("capital_jux", tmp_path / "mine", title="My Capital")
     got = []

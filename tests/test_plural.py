@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jux.interpreter.plurals import plural, regular_plural
+from jux.interpreter.runtime.plurals import plural, regular_plural
 
 from test_language import run
 from test_validate_types import at, one_error

@@ -29,9 +29,9 @@ import pytest
 from hypothesis import event, given, note
 from hypothesis import strategies as st
 
-from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.engine.game import Game, load_ruleset
 from jux.interpreter.errors import IllegalAnswer
-from jux.interpreter.state import State
+from jux.interpreter.runtime.state import State
 
 RULES = load_ruleset("capital_jux")
 CARDS = RULES.cards

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from jux.interpreter import runtime
+from jux.interpreter.runtime import core as runtime
 
 
 class _State:
@@ -60,7 +60,7 @@ def _one_at_a_time(zones, cards, dest, bottom):
 
 @pytest.mark.parametrize("bottom", [False, True])
 def test_moving_a_list_of_cards_is_moving_each_in_turn(bottom):
-    from jux.interpreter.state import Card
+    from jux.interpreter.runtime.state import Card
     rnd = random.Random(5)
     for _ in range(300):
         cards = [Card(i) for i in range(12)]

@@ -14,7 +14,7 @@ pytest.importorskip("textual")
 
 from textual.widgets import Input, OptionList  # noqa: E402
 
-from jux.interpreter.engine import load_ruleset  # noqa: E402
+from jux.interpreter.engine.game import load_ruleset  # noqa: E402
 from jux.tui.app import JuxApp  # noqa: E402
 from jux.tui.screens.dialogs import ConfirmScreen, LoadScreen, PathScreen  # noqa: E402
 from jux.tui.screens.game import GameScreen  # noqa: E402

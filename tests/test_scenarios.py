@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from jux.interpreter.scenario_file import find_scenarios, read_scenario
-from jux.interpreter.scenario_run import FAILED, XFAILED, run_file
+from jux.interpreter.authoring.scenario_file import find_scenarios, read_scenario
+from jux.interpreter.authoring.scenario_run import FAILED, XFAILED, run_file
 
 HERE = Path(__file__).parent / "scenarios"
 FILES = find_scenarios(str(HERE))

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from jux.interpreter.engine import Game, IllegalAnswer, load_ruleset
+from jux.interpreter.engine.game import Game, IllegalAnswer, load_ruleset
 from jux.tui.app import JuxApp
 from jux.tui.screens.game import GameScreen
 from jux.tui.screens.gameover import GameOverScreen

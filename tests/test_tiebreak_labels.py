@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from jux.interpreter.engine import Game, load_ruleset
+from jux.interpreter.engine.game import Game, load_ruleset
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 
@@ -84,7 +84,7 @@ def test_a_tie_on_score_goes_to_the_better_labelled_values():
 
 
 def test_a_tie_break_of_one_value_or_one_pair_alone_is_a_list_of_one():
-    from jux.interpreter.engine import _tie_values
+    from jux.interpreter.engine.game import _tie_values
 
     assert _tie_values([("6s", 2), ("5s", 0)]) == [2, 0]
     assert _tie_values([3, ("guilders", 4)]) == [3, 4]

@@ -23,8 +23,8 @@ import pytest
 
 from jux import Game, load_ruleset
 from jux.interpreter.errors import IllegalAnswer
-from jux.interpreter.state import State
-from jux.interpreter.variants import catalogue
+from jux.interpreter.runtime.state import State
+from jux.interpreter.reading.variants import catalogue
 
 GAME = "capital_jux"
 COLOURS = ["blue", "pink", "yellow", "green"]

@@ -450,7 +450,7 @@ def _record_file(tmp_path, answers: int | None, seats=("human", "random"), until
     """A capital_jux game (seed 11, Ann and Robo) where every decision is a fixed pseudo-random pick,
     stopped after `answers` answers (None: at the end; until(game) true: there) while Ann decides;
     no bot is involved, so the snapshot does not depend on any bot's play."""
-    from jux.interpreter.engine import Game, load_ruleset
+    from jux.interpreter.engine.game import Game, load_ruleset
 
     import random
 
@@ -526,7 +526,7 @@ def test_snapshot_round_end_table(snap_compare, tmp_path):
 
 def _a_tile():
     """A tile of capital_jux (a variant that fills a slot key) and the key it fills."""
-    from jux.interpreter.variants import catalogue
+    from jux.interpreter.reading.variants import catalogue
 
     cat = catalogue("capital_jux")
     tiles = sorted((i for i in cat.values() if i.fills and i.default), key=lambda i: i.name)

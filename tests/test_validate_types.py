@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from jux.interpreter.engine import Game, RuleRuntimeError, load_ruleset
+from jux.interpreter.engine.game import Game, RuleRuntimeError, load_ruleset
 from jux.interpreter.errors import RuleErrors
 
 GAME = """\

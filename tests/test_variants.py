@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from jux import Game, load_ruleset
-from jux.interpreter.variants import VariantError
+from jux.interpreter.reading.variants import VariantError
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "banker.yaml"
@@ -124,8 +124,8 @@ def test_validate_variants_checks_every_tile(run):
 
 
 def test_defaults_come_with_their_requirements_or_with_another_key_of_their_slot(monkeypatch):
-    from jux.interpreter import variants
-    from jux.interpreter.variants import VariantInfo, choose
+    from jux.interpreter.reading import variants
+    from jux.interpreter.reading.variants import VariantInfo, choose
 
     def info(name, fills=(), default=False, requires=()):
         return VariantInfo(name, "g", Path(f"{name}.yaml"), default=default, requires=tuple(requires),
@@ -146,7 +146,8 @@ def test_defaults_come_with_their_requirements_or_with_another_key_of_their_slot
 def test_the_catalogue_reads_an_editor_s_unsaved_header():
     """jux lsp checks what the author is typing: a catalogue variant's header (its slot keys,
     requires) comes from the editor's text, and the disk's again once the editor lets go."""
-    from jux.interpreter import files, variants
+    from jux.interpreter.reading import variants
+    from jux.interpreter import files
     from jux.interpreter.paths import VARIANTS_DIR
 
     f = VARIANTS_DIR / "capital_jux" / "nobles" / "merchant.yaml"

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from jux.interpreter.check import Checker
-from jux.interpreter.infer import Infer
-from jux.interpreter.loader import load_spec
-from jux.interpreter.syntax import Call, Str, walk
-from jux.interpreter.types import NUMBER, members
+from jux.interpreter.checks.checker import Checker
+from jux.interpreter.checks.infer import Infer
+from jux.interpreter.reading.spec import load_spec
+from jux.interpreter.language.parse import Call, Str, walk
+from jux.interpreter.language.types import NUMBER, members
 
 # words ending in s that are no plural nouns ("{n} is", "{n} VP")
 NOT_PLURALS = {"is", "was", "has", "as", "its", "this", "us", "plus", "times", "less", "begins", "ends", "starts"}
@@ -112,7 +112,7 @@ def played_decisions(ruleset, players, seed, limit=400):
     import random
 
     from jux.interpreter.bots.random_bot import random_answer
-    from jux.interpreter.engine import Game, load_ruleset
+    from jux.interpreter.engine.game import Game, load_ruleset
 
     g = Game.new(load_ruleset(ruleset), players, seed)
     rnd = random.Random(seed).random

@@ -56,7 +56,7 @@ class JuxApp(App):
             if self.load_session(self.load_path):
                 return
         if self.seats:
-            from ..interpreter.engine import load_ruleset
+            from ..interpreter.engine.game import load_ruleset
             from ..interpreter.errors import JuxError
 
             try:

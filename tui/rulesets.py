@@ -142,7 +142,7 @@ def offered(named=(), user_folder=None) -> tuple:
 def check(entry: RulesetEntry) -> RulesetEntry:
     """Load the entry's ruleset (the loader keeps it for when it is picked); on failure set
     entry.error to its first line. Never raises."""
-    from ..interpreter.engine import load_ruleset
+    from ..interpreter.engine.game import load_ruleset
     from ..interpreter.errors import JuxError
 
     try:
@@ -163,7 +163,7 @@ def user_sources(record: dict) -> list:
     and the TUI's part of it the folder it came from): that folder first when it lies in the user's
     rules folder, then, for a ruleset that is not jux's own, every ruleset there (records.py loads
     the one of the record's name). Files elsewhere are used only when the user names them."""
-    from ..interpreter.loader import catalogue_rulesets
+    from ..interpreter.reading.spec import catalogue_rulesets
 
     out = []
     try:

@@ -135,7 +135,7 @@ def list_saves(folder=None) -> list:
 
 def _save_info(path: Path, mtime: float) -> SaveInfo:
     from ..interpreter.files import read_bytes_bounded
-    from ..interpreter.records import check_record, loads
+    from ..interpreter.engine.records import check_record, loads
 
     try:
         raw = read_bytes_bounded(path, MAX_LIST_BYTES)

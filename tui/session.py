@@ -37,7 +37,7 @@ class Session:
 
     def __init__(self, rules, seats: list, seed: int | None = None, game=None):
         from ..interpreter.bots import make_bot, seat_seed
-        from ..interpreter.engine import Game
+        from ..interpreter.engine.game import Game
 
         self.rules = rules
         self.seats = [s if isinstance(s, SeatSpec) else SeatSpec(*s) for s in seats]
@@ -145,7 +145,7 @@ class Session:
         return plan
 
     def _make_undo_plan(self, game):
-        from ..interpreter.engine import Game
+        from ..interpreter.engine.game import Game
         from ..interpreter.errors import JuxError
 
         humans = self.humans
@@ -203,7 +203,7 @@ class Session:
     def save(self, path) -> Path:
         """Write the game (game.save() plus who sits where) atomically. JuxError on failure.
         A relative path is taken in the saves folder (save_target)."""
-        from ..interpreter.engine import save_json
+        from ..interpreter.engine.game import save_json
 
         path = save_target(path)
         save_json(self.save_data(), path)
@@ -220,9 +220,9 @@ class Session:
         folder, variant files) that the save's ruleset and variants may name (records.py).
         """
         from ..interpreter.bots import bot_factory
-        from ..interpreter.engine import Game
+        from ..interpreter.engine.game import Game
         from ..interpreter.errors import JuxError, RecordError
-        from ..interpreter.records import read_record
+        from ..interpreter.engine.records import read_record
 
         from .rulesets import user_sources
 

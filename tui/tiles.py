@@ -22,7 +22,7 @@ def game_name(rules) -> str:
 
 
 def catalogue_of(rules) -> dict:
-    from ..interpreter.variants import catalogue
+    from ..interpreter.reading.variants import catalogue
 
     try:
         return catalogue(game_name(rules))

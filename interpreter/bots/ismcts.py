@@ -28,7 +28,7 @@ import random
 import time
 
 from ..errors import JuxError
-from ..runtime import distinct_picks
+from ..runtime.core import distinct_picks
 from . import Bot, option
 from .greedy import decision_in
 from .random_bot import random_playout

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from math import floor
 
-from ..runtime import distinct_picks
+from ..runtime.core import distinct_picks
 from . import Bot
 
 

@@ -28,8 +28,8 @@ a sample depends on the real game only through the seat's knowledge.
 """
 from __future__ import annotations
 
-from ..runtime import distinct_picks
-from ..state import Card
+from ..runtime.core import distinct_picks
+from ..runtime.state import Card
 
 
 class InfoSet:
@@ -100,7 +100,7 @@ def _order(item):
 def determinize(game, seat: int, rng, plan: list | None = None):
     """A copy of ``game`` as it may be for ``seat``: see the module docstring. ``plan`` is
     ``unknown_places(game, seat)`` when the caller has it already."""
-    from ..engine import Game
+    from ..engine.game import Game
 
     if plan is None:
         plan = unknown_places(game, seat)
@@ -162,7 +162,7 @@ def relabel(game, sigma: dict, rng_state: int | None = None):
     appears (zones, loc, knowledge masks, marks, counters, locals, pending decisions). sigma must
     be a permutation of some cards; the knowledge mask and marks of a place stay with the place.
     The copy has no answers and no log; its generator is rng_state when given."""
-    from ..engine import Game
+    from ..engine.game import Game
 
     S = game.state
     cards = game.rules.cards

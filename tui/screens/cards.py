@@ -70,7 +70,7 @@ def _zone_entries(game, viewer, z: dict, where: str) -> list:
 
 def cards_in(value) -> list:
     """The cards in an option's value (a card, or tuples and lists holding cards), in order."""
-    from ...interpreter.state import Card
+    from ...interpreter.runtime.state import Card
 
     if type(value) is Card:
         return [int(value)]

@@ -100,7 +100,7 @@ def help_text(rules, screen=None) -> Text:
 def cards_help(rules) -> Text:
     """Every card kind: its text, the rules its cards carry (`powers`), and each different card
     of a listed kind once, with its values (card_reading: the source `jux rules` reads too)."""
-    from ...interpreter.card_reading import distinct_cards, kind_text
+    from ...interpreter.engine.card_reading import distinct_cards, kind_text
     from ..widgets.words import humanize
 
     t = Text()

@@ -129,7 +129,7 @@ class StartScreen(TileChoices, Screen):
                         exclusive=True, group="load")
 
     def _load_in_thread(self, name, tiles, wanted, first) -> None:
-        from ...interpreter.engine import load_ruleset
+        from ...interpreter.engine.game import load_ruleset
         from ...interpreter.errors import JuxError
 
         from ..tiles import catalogue_of, key_word, tile_keys
@@ -162,7 +162,7 @@ class StartScreen(TileChoices, Screen):
         err = self.query_one("#start-error", Static)
         info = self.query_one("#ruleset-info", Static)
         if error is not None:
-            from ...interpreter.variants import VariantError
+            from ...interpreter.reading.variants import VariantError
 
             if isinstance(error, VariantError):  # a wrong choice of tiles: one line
                 err.update(Text(f"These tiles do not go together: {' '.join(str(error).split())}"))
@@ -318,7 +318,7 @@ class StartScreen(TileChoices, Screen):
 
     def action_start(self) -> None:
         from ...interpreter.errors import JuxError
-        from ...interpreter.records import MAX_NAME, NEW_SEED
+        from ...interpreter.engine.records import MAX_NAME, NEW_SEED
 
         err = self.query_one("#start-error", Static)
         if self.rules is None:

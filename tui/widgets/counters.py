@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...interpreter import tracks
+from ...interpreter.checks import tracks
 
 from .words import colour_style, humanize
 

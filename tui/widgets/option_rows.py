@@ -57,7 +57,7 @@ def item_label(decision, item) -> str:
 
 def _is_card(x) -> bool:
     try:
-        from ...interpreter.state import Card
+        from ...interpreter.runtime.state import Card
     except ImportError:  # pragma: no cover
         return False
     return type(x) is Card

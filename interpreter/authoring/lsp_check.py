@@ -1,0 +1,134 @@
+"""What `jux lsp` checks for one open file: the same load as `jux validate` (a rule file checks its
+ruleset, a variant file loads onto its game with what it needs), run on the editor's unsaved texts
+(files.edited), and the files that load (for completion, hover and go to definition)."""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import JuxError, RuleError, RuleErrors
+from ..files import edited
+from . import lsp_index
+
+_VARIANT = re.compile(r"^variant\s*:", re.M)
+_GAME = re.compile(r"^game\s*:", re.M)
+_LOCATED = re.compile(r"^(?P<file>[^\n]+?):(?P<line>\d+):(?P<col>\d+): (?P<msg>.*)$", re.S)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One error: in which file (a real path; None: the checked file, at its start), 1-based."""
+
+    file: str | None
+    line: int
+    col: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Report:
+    target: str  # what was loaded: the ruleset's folder, or the variant file (a real path)
+    variant: bool  # whether target is a variant file (else a ruleset: its errors belong to its files)
+    problems: tuple
+    index: lsp_index.Index
+
+
+def real(path) -> str:
+    """A file's real path, as the editor's files and the errors are matched by."""
+    return os.path.realpath(path)
+
+
+def _problem(e: JuxError) -> Problem:
+    if isinstance(e, RuleError) and e.pos is not None:
+        return Problem(real(e.pos.file), e.pos.line, e.pos.col, e.message)
+    text = str(e) or type(e).__name__
+    m = _LOCATED.match(text)  # e.g. a wrong choice of variants: "path:line:col: what"
+    if m and os.path.exists(m["file"]):
+        return Problem(real(m["file"]), int(m["line"]), int(m["col"]), m["msg"])
+    return Problem(None, 1, 1, text)
+
+
+def problems_of(e: JuxError) -> tuple:
+    errors = e.errors if isinstance(e, RuleErrors) else [e]
+    return tuple(_problem(x) for x in errors)
+
+
+def _game_of(loc) -> str | None:
+    """The game a variant file names (from its parse, or its last good one)."""
+    head = loc.data.get("variant") if loc is not None and isinstance(loc.data, dict) else None
+    game = head.get("game") if isinstance(head, dict) else None
+    return game if isinstance(game, str) else None
+
+
+def _variant_files(game: str, path: Path, base: list) -> list:
+    """The variant files loaded with path, in order (required ones first); [path] if unknown."""
+    from ..reading.variants import choose
+
+    slots = {}
+    for _, loc in base:
+        table = loc.data.get("slots") if loc is not None and isinstance(loc.data, dict) else None
+        for slot, keys in (table or {}).items() if isinstance(table, dict) else ():
+            slots[slot] = list(keys) if isinstance(keys, dict) else []
+    try:
+        return [info.path for info in choose(game, [str(path)], slots)]
+    except (JuxError, OSError, ValueError, RecursionError):
+        return [path]
+
+
+def _parsed(files: list, good: dict) -> list:
+    """[(real path, Located)] of files; a file that does not parse now gives its last good parse
+    (good: real path -> Located, updated here), or None."""
+    from ..reading.spec import read_file
+
+    out = []
+    for f in files:
+        key = real(f)
+        try:
+            good[key] = read_file(Path(f))
+        except JuxError:
+            pass
+        out.append((key, good.get(key)))
+    return out
+
+
+def check(path, texts: dict, good: dict) -> Report:
+    """Load what the file at path belongs to, as `jux validate` does, with texts ({path: text} of
+    the editor's open files) standing in for the disk. good: the last good parse of each file."""
+    from ..cli.validate import _declares_game, _load_variant, _ruleset_of_file
+    from ..reading.spec import catalogue_rulesets, rule_files, ruleset_path
+    from ..engine.ruleset import load_ruleset
+
+    path = Path(path)
+    text = texts.get(str(path))
+    is_variant = bool(_VARIANT.search(text)) if text is not None else False
+    if not is_variant and not (_GAME.search(text or "") or _declares_game(_ruleset_of_file(path))):
+        # neither a variant nor a file of a ruleset (no folder above it has a 'game' section): not
+        # a rule file (a workflow, a config), as `jux validate FOLDER` leaves it unchecked
+        return Report(real(path), True, (), lsp_index.build([]))
+    with edited(texts):
+        problems: tuple = ()
+        try:
+            if is_variant:
+                _load_variant(path)
+            else:
+                load_ruleset(_ruleset_of_file(path))
+        except JuxError as e:
+            problems = problems_of(e)
+        except RecursionError:
+            problems = (Problem(None, 1, 1, "the file is nested too deeply to check"),)
+        if is_variant:
+            game = _game_of(_parsed([path], good)[0][1])
+            root = ruleset_path(game) if game in catalogue_rulesets() else None
+            base = _parsed(rule_files(root), good) if root is not None else []
+            more = _variant_files(game, path, base) if root is not None else [path]
+            if not any(real(f) == real(path) for f in more):
+                more.append(path)
+            parsed = base + _parsed(more, good)
+            target = real(path)
+        else:
+            root = _ruleset_of_file(path)
+            parsed = _parsed(rule_files(root), good)
+            target = real(root)
+    return Report(target, is_variant, problems, lsp_index.build(parsed))

@@ -1,0 +1,165 @@
+"""Scenario files (docs/testing.md): read with the place of every key and value, checked against
+interpreter/schema/scenario.schema.json, and what they name (a ruleset, variant files) found
+relative to the file. Every problem is a RuleError at path:line:col."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import Pos, RuleError, RuleErrors, did_you_mean
+from ..reading.spec import Located, _schema_errors, catalogue_rulesets, display_path, read_file, schema_validator
+
+REQUIRED = ("title", "ruleset", "players", "run")
+
+
+def keys_of(*path) -> list:
+    """The keys the scenario schema allows at a path: keys_of() for the top, keys_of('expect'),
+    keys_of('answers') for an answer."""
+    schema = schema_validator("scenario").schema
+    node = schema
+    for part in path:
+        node = node["properties"][part]
+        if part == "answers":
+            node = schema["definitions"]["answer"]
+    return list(node["properties"])
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario file read and checked for its shape (not yet against its ruleset)."""
+
+    path: Path
+    file: str  # as shown in messages
+    data: dict
+    loc: Located
+
+    @property
+    def title(self) -> str:
+        return self.data.get("title") or ""
+
+    def at(self, *path) -> Pos:
+        """Where the entry at path is written: a mapping key's place, else the value's (else the
+        nearest enclosing entry's)."""
+        marks = self.loc.marks
+        pos = marks.get(("key",) + path) if path else None
+        if pos is not None:
+            return pos
+        while path and path not in marks:
+            path = path[:-1]
+        return marks.get(path) or Pos(self.file, 1, 1)
+
+    def value_at(self, *path) -> Pos:
+        """Where the value at path is written (an item of a list, the value of a key)."""
+        marks = self.loc.marks
+        while path and path not in marks:
+            path = path[:-1]
+        return marks.get(path) or Pos(self.file, 1, 1)
+
+    def error(self, path: tuple, message: str, value: bool = False) -> RuleError:
+        return RuleError(self.value_at(*path) if value else self.at(*path), message)
+
+
+def read_scenario(path: Path) -> Scenario:
+    """A scenario file read and checked against the schema. Raises RuleErrors (YAML errors, keys
+    that do not exist, values of the wrong kind), every one located."""
+    loc = read_file(path)
+    file = display_path(path)
+    if not isinstance(loc.data, dict) or not loc.data:
+        raise RuleErrors([RuleError(Pos(file, 1, 1), "a scenario is a mapping of keys (title, ruleset, "
+                                                     "players, run, ...): this file has none")])
+    for section in ("variant", "game"):
+        if section in loc.data:
+            raise RuleErrors([RuleError(loc.marks[("key", section)], f"a rule file (it has a '{section}' "
+                                        "section), not a scenario: check it with jux validate")])
+    errors = []
+    for e in _schema_errors(loc, schema_validator("scenario")):
+        msg = e.message
+        if msg.startswith("unknown section "):
+            msg = "unknown key " + msg[len("unknown section "):]
+        errors.append(RuleError(e.pos, msg))
+    if errors:
+        raise RuleErrors(errors)
+    return Scenario(path, file, loc.data, loc)
+
+
+def is_rule_file(path: Path) -> bool:
+    """Whether a YAML file is a rule or variant file (a top-level 'game:' or 'variant:' section)
+    rather than a scenario: a folder may keep a tile and its scenarios together."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return any(line.startswith(("variant:", "game:")) for line in fh)
+    except OSError:
+        return False
+
+
+def find_scenarios(arg: str) -> list:
+    """The scenario files an argument names: the file itself, or every *.yaml under a folder
+    (recursively: a folder's own files, then its subfolders'; hidden folders and rule files skipped). Raises FileNotFoundError."""
+    p = Path(arg)
+    if not p.exists():
+        raise FileNotFoundError(arg)
+    if p.is_file():
+        return [p]
+    found = []
+    for f in sorted(p.rglob("*.yaml"), key=lambda f: (f.parent.parts, f.name)):  # a folder's files first
+        rel = f.relative_to(p).parts
+        if any(part.startswith(".") for part in rel) or not f.is_file() or is_rule_file(f):
+            continue
+        found.append(f)
+    return found
+
+
+def _looks_like_path(text: str) -> bool:
+    return "/" in text or "\\" in text or text.endswith((".yaml", ".yml")) or text.startswith(".")
+
+
+def ruleset_target(sc: Scenario):
+    """What `ruleset:` names: a path (relative to the scenario file) or a ruleset's name.
+    Raises RuleError at the value."""
+    name = sc.data["ruleset"]
+    here = sc.path.parent / name
+    if _looks_like_path(name):
+        if not here.exists():
+            raise sc.error(("ruleset",), f"ruleset: no file or folder '{name}' (a path is relative to "
+                                         f"this scenario's folder: {display_path(here)})", value=True)
+        return here
+    known = catalogue_rulesets()
+    if name in known:
+        return name
+    if here.is_dir():
+        return here
+    raise sc.error(("ruleset",), f"ruleset: no ruleset '{name}'{did_you_mean(name, known)}; known "
+                                 f"rulesets: {', '.join(known)} (or give a path relative to this file)",
+                   value=True)
+
+
+def tile_names(sc: Scenario) -> list:
+    """What `tiles:` names: variant names as written, and paths made relative to the scenario
+    file (checked to exist; a RuleError at the item otherwise)."""
+    tiles = sc.data.get("tiles") or []
+    items = [(("tiles",), t) for t in tiles.split(",")] if isinstance(tiles, str) else \
+        [(("tiles", i), t) for i, t in enumerate(tiles)]
+    out = []
+    for where, t in items:
+        t = t.strip()
+        if not t:
+            continue
+        if _looks_like_path(t):
+            f = sc.path.parent / t
+            if not f.is_file():
+                raise sc.error(where, f"tiles: no variant file '{t}' (a path is relative to this "
+                                      f"scenario's folder: {display_path(f)})", value=True)
+            t = str(f)
+        out.append(t)
+    return out
+
+
+def tile_position(sc: Scenario, message: str) -> Pos:
+    """The tiles item a variant error is about (its name in the message), else the tiles key."""
+    tiles = sc.data.get("tiles")
+    if isinstance(tiles, list):
+        for i, t in enumerate(tiles):
+            name = Path(t.strip()).stem if _looks_like_path(t) else t.strip()
+            if name and f"'{name}'" in message:
+                return sc.value_at("tiles", i)
+    return sc.at("tiles") if "tiles" in sc.data else sc.at("ruleset")

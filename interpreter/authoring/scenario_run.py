@@ -1,0 +1,208 @@
+"""Running one scenario file (docs/testing.md): read it, load its ruleset and tiles, set up the
+position, give the answers, check the expectations. The outcome lists every failure at its
+place in the file; nothing a scenario file holds makes it raise."""
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import IllegalAnswer, JuxError, Pos, RuleError, RuleErrors, StepBudgetExceeded, did_you_mean
+from ..engine.positions import SetupError
+from .scenario_expect import Failure, check, check_names, describe_pending, show
+from .scenario_file import Scenario, read_scenario, ruleset_target, tile_names, tile_position
+from ..reading.spec import display_path
+
+PASSED, FAILED, XFAILED = "passed", "failed", "xfailed"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What running one scenario file gave."""
+
+    file: str
+    title: str
+    status: str  # PASSED, FAILED, or XFAILED (it failed, and says it is expected to: `xfail`)
+    failures: tuple = ()  # Failures (for XFAILED: the ones expected)
+    log: tuple = ()  # the game's full log, when a game was set up
+    xfail: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.status != FAILED
+
+    def report(self) -> str:
+        """The failures, one per line (comparisons on three), then the log."""
+        out = [line for f in self.failures for line in f.lines()]
+        if self.log:
+            out.append("log:")
+            out.extend(f"  {line}" for line in self.log)
+        return "\n".join(out)
+
+
+class _Stop(Exception):
+    """The scenario cannot go on: its failures so far are the outcome."""
+
+    def __init__(self, failures: list, expected: bool = True):
+        self.failures = failures
+        self.expected = expected  # whether `xfail` covers it (a failure of the rules, not of the file)
+
+
+def run_file(path: Path) -> Outcome:
+    """Run the scenario in a file; every problem, in the file or in the rules, is a failure."""
+    t0 = time.perf_counter()
+    path = Path(path)
+    sc, game = None, None
+    try:
+        sc = read_scenario(path)
+        game, failures = _run(sc)
+        expected = True
+    except RuleErrors as e:  # the file itself (YAML, keys, kinds of values)
+        failures, expected = [Failure(x.pos or Pos(display_path(path), 1, 1), x.message) for x in e.errors], False
+    except _Stop as e:
+        failures, expected = e.failures, e.expected
+        game = getattr(e, "game", None)
+    except RecursionError:
+        failures, expected = [Failure(_top(sc, path), "the rules call themselves without end")], True
+    except Exception as e:  # a bug in jux itself: still a failure of one line, unless debugging
+        if os.environ.get("JUX_DEBUG"):
+            raise
+        failures, expected = [Failure(_top(sc, path), f"internal error: {type(e).__name__}: {e} "
+                                                      "(set JUX_DEBUG=1 for details)")], False
+    failures = sorted(failures, key=lambda f: (f.pos.line, f.pos.col))  # (all in the one file)
+    title = sc.title if sc else ""
+    log = tuple(game.log_lines()) if game is not None else ()
+    xfail = sc.data.get("xfail") if sc else None
+    seconds = time.perf_counter() - t0
+    if xfail and expected:
+        if failures:
+            return Outcome(display_path(path), title, XFAILED, tuple(failures), log, xfail, seconds)
+        failures = [Failure(sc.at("xfail"), f"xfail: expected to fail ({xfail}), but every expectation held")]
+    return Outcome(display_path(path), title, FAILED if failures else PASSED, tuple(failures), log, xfail, seconds)
+
+
+def _top(sc, path) -> Pos:
+    return sc.at("run") if sc else Pos(display_path(path), 1, 1)
+
+
+def _run(sc: Scenario):
+    """(game, failures) of a scenario whose file is well formed; _Stop when it cannot go on."""
+    from ..engine.game import Game
+    from ..engine.ruleset import RuleRuntimeError, load_ruleset
+    from ..reading.variants import VariantError
+
+    try:
+        target = ruleset_target(sc)
+        tiles = tile_names(sc)
+    except RuleError as e:
+        raise _Stop([Failure(e.pos, e.message)], expected=False) from None
+    try:
+        rules = load_ruleset(target, tiles)
+    except VariantError as e:
+        raise _Stop([Failure(tile_position(sc, str(e)), f"tiles: {e}")], expected=False) from None
+    except RuleErrors as e:
+        more = f" (and {len(e.errors) - 1} more: run jux validate)" if len(e.errors) > 1 else ""
+        raise _Stop([Failure(sc.value_at("ruleset"), f"ruleset: the rules have errors: {e.errors[0]}{more}")],
+                    expected=False) from None
+    except JuxError as e:
+        raise _Stop([Failure(sc.value_at("ruleset"), f"ruleset: {e}")], expected=False) from None
+    n = sc.data["players"]
+    errors = check_names(sc, rules, n)
+    if errors:
+        raise _Stop([Failure(e.pos, e.message) for e in errors], expected=False)
+    try:
+        zones = _zones_with_set_aside(rules, sc.data.get("zones") or {}, sc.data.get("set_aside") or {})
+        game = Game.scenario(rules, n, zones=zones, counters=sc.data.get("counters") or {},
+                             run=sc.data["run"], args=list(sc.data.get("args") or []),
+                             seed=sc.data.get("seed", 0), names=sc.data.get("names"), marks=sc.data.get("marks"))
+    except SetupError as e:
+        raise _Stop([Failure(_setup_pos(sc, e.where), str(e))], expected=False) from None
+    except (RuleRuntimeError, StepBudgetExceeded) as e:
+        raise _Stop([Failure(sc.at("run"), f"run: the rules stopped with an error: {e}")]) from None
+    except JuxError as e:
+        raise _Stop([Failure(sc.at("run"), f"the position cannot be set up: {e}")], expected=False) from None
+    failures, stopped = _answer(sc, game)
+    if stopped:
+        stop = _Stop(failures)
+        stop.game = game
+        raise stop
+    try:
+        return game, failures + check(sc, game)
+    except (RuleRuntimeError, StepBudgetExceeded) as e:  # (scores, views: rule code runs)
+        return game, failures + [Failure(sc.at("expect"), f"expect: the rules stopped with an error: {e}")]
+
+
+def _setup_pos(sc: Scenario, where: tuple) -> Pos:
+    """The place of the entry a SetupError is about: zones of set_aside cards come first."""
+    if where and where[0] == "zones" and where[1] not in (sc.data.get("zones") or {}):
+        return sc.at("set_aside")
+    if where and where[0] == "zones" and len(where) == 3:
+        return sc.value_at(*where)
+    return sc.at(*where) if where else sc.at("run")
+
+
+def _zones_with_set_aside(rules, zones: dict, set_aside: dict) -> dict:
+    """The zones to place, plus the cards to move out of each set-aside start zone.
+
+    A start zone (one the ruleset fills with a kind of card) keeps every card of that kind that is
+    not listed anywhere; set_aside moves those leftovers to another zone, so the start zone holds
+    exactly the cards listed for it. The set-aside cards go under anything listed for the target."""
+    zones = {k: list(v or []) for k, v in zones.items()}
+    listed = Counter(label for labels in zones.values() for label in labels)
+    for start_zone, target in set_aside.items():
+        kinds = rules.layout.zone_def.get(start_zone, {}).get("start") or ()
+        leftover = []
+        for c in rules.cards:
+            if rules.card_attrs[c]["kind"] in kinds:
+                label = rules.card_labels[c]
+                if listed[label] > 0:
+                    listed[label] -= 1  # this copy is placed by `zones`
+                else:
+                    leftover.append(label)
+        zones[target] = leftover + zones.get(target, [])
+    return zones
+
+
+def _answer(sc: Scenario, game):
+    """Give the answers in order: (failures, whether they stopped before the last answer). The
+    checks of a decision (prompt, options, ...) that do not hold are failures, but the answer is
+    still given; an answer that is refused, or finds no decision waiting, stops them."""
+    from ..engine.ruleset import RuleRuntimeError
+
+    failures = []
+    for i, a in enumerate(sc.data.get("answers") or []):
+        p, choose = a["player"], a["choose"]
+        at = ("answers", i)
+        name = f"answer {i + 1} (player {p}, {show(choose)})"
+        mine = game.pending_for(p)
+        if not mine:
+            return failures + [Failure(sc.value_at(*at), f"{name}: no decision is waiting for player {p}; "
+                                                         f"pending: {describe_pending(game)}")], True
+        d = mine[0]
+        labels = [o.label for o in d.options]
+        if "prompt" in a and a["prompt"] not in d.prompt:
+            failures.append(Failure(sc.at(*at, "prompt"), f"answer {i + 1}: the prompt (a substring)",
+                                    f"'{a['prompt']}'", f"'{d.prompt}'"))
+        if "options" in a and sorted(labels) != sorted(a["options"]):
+            failures.append(Failure(sc.at(*at, "options"), f"answer {i + 1}: the options offered to player {p}",
+                                    show(sorted(a["options"])), show(sorted(labels))))
+        if "optional" in a and d.optional != a["optional"]:
+            failures.append(Failure(sc.at(*at, "optional"), f"answer {i + 1}: whether the decision may be declined",
+                                    show(a["optional"]), show(d.optional)))
+        if "unavailable" in a:
+            want = a["unavailable"] or {}
+            got = {u["option"]: u["reason"] for u in d.unavailable}
+            if sorted(got) != sorted(want) or not all(want[k] in got[k] for k in want):
+                failures.append(Failure(sc.at(*at, "unavailable"), f"answer {i + 1}: what cannot be chosen, and why",
+                                        show(want), show(got)))
+        try:
+            game.apply(choose, player=p)
+        except IllegalAnswer as e:
+            hint = did_you_mean(choose, labels) if isinstance(choose, str) else ""
+            return failures + [Failure(sc.value_at(*at, "choose"), f"{name} refused: {e}{hint}")], True
+        except (RuleRuntimeError, StepBudgetExceeded) as e:
+            return failures + [Failure(sc.value_at(*at, "choose"), f"{name}: the rules stopped with an error: {e}")], True
+    return failures, False

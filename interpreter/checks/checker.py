@@ -1,0 +1,91 @@
+"""Static checks of a RuleSpec: every name known, every call with the right arguments, zones
+indexed the way they are declared, decisions only where the game can stop, every value of the
+type its use needs (infer.py). All errors at once; routines never used are warnings (reach.py)."""
+from __future__ import annotations
+
+from .calls import CallChecks
+from .declarations import DeclarationChecks
+from .names import VALUE_BUILTINS, NameChecks  # noqa: F401  (imported from here)
+from .statements import StatementChecks
+from ..compiler.program import card_counts, make_cards, procedures_that
+from ..errors import RuleError, RuleErrors
+from .infer import Infer
+from .reach import unreached
+from ..limits import MAX_CARDS
+from . import table as display
+from . import tracks
+from ..language.parse import Choose, Simultaneously
+
+
+class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
+    """Every check of a ruleset: its declarations (check_declarations.py), then the code of its
+    routines and flow: names and scopes (check_names.py), calls (check_calls.py), statements
+    (check_statements.py). Errors are collected in self.errors."""
+
+    def __init__(self, spec):
+        self.spec = spec
+        self.errors: list = []
+        self.made: set = set()  # locals made so far in the routine being checked
+        self.in_function = False
+        counts = card_counts(spec)
+        if sum(counts.values()) > MAX_CARDS:  # (making them would take the machine's memory)
+            kind = max(counts, key=counts.get)
+            self.err(spec.where.get(("cards", kind)), f"the card kinds make {sum(counts.values()):,} cards "
+                     f"('{kind}' {counts[kind]:,}): at most {MAX_CARDS:,} in a ruleset")
+            self.attrs = {a for d in spec.cards.values() for a in d["attributes"]} | {"kind"} | {
+                a for d in spec.cards.values() for own in d.get("list") or () for a in own}
+        else:
+            cards, _ = make_cards(spec)
+            self.attrs = {a for c in cards for a in c}
+        self.cards = None if sum(counts.values()) > MAX_CARDS else cards
+        self.per_zones = {n for n, z in spec.zones.items() if z.get("per")}
+        self.per_counters = {n for n, c in spec.counters.items() if isinstance(c, dict) and c.get("per")}
+        self.keyed_counters = {n for n, c in spec.counters.items() if isinstance(c, dict) and isinstance(c.get("per"), list)}
+
+    def err(self, pos, msg):
+        self.errors.append(RuleError(pos, msg))
+
+    def per_phrase(self, section, name):
+        per = getattr(self.spec, section)[name]["per"]
+        if isinstance(per, list):
+            return f"one per player and per item of '{per[1]}'"
+        return "one per player" if per == "player" else f"one per item of '{per}'"
+
+    # ------------------------------------------------------------ code
+
+    def check_all(self):
+        self.declarations()
+        for pos, message in tracks.check(self.spec) + display.check(self.spec):
+            self.err(pos, message)
+        spec = self.spec
+        self.in_function = True
+        for r in spec.functions.values():
+            self.made = set()
+            if isinstance(r.body, tuple):  # a block: locals, if, loops, return EXPR
+                self.block(r.body, set(r.params), loop=False)
+            else:
+                self.expr(r.body, set(r.params))
+        self.in_function = False
+        for r in spec.procedures.values():
+            self.made = set()
+            self.block(r.body, set(r.params), loop=False)
+        if spec.flow:
+            self.made = set()
+            self.block(spec.flow.body, set(), loop=False)
+        if self.cards is not None:
+            self.errors.extend(Infer(spec, self.attrs, self.cards).run())
+        if self.errors:
+            raise RuleErrors(self.errors)
+
+
+def suspending_procedures(spec) -> set:
+    """Procedures that may stop at a decision: they choose, run things simultaneously, or call one that does."""
+    return procedures_that(spec, lambda n: isinstance(n, (Choose, Simultaneously)))
+
+
+def check(spec):
+    """Check a ruleset (raises RuleErrors); what is not wrong but likely a mistake is left in
+    spec.warnings (a routine never used)."""
+    Checker(spec).check_all()
+    spec.warnings = list(spec.composed_warnings) + unreached(spec)
+    return suspending_procedures(spec)

@@ -1,0 +1,1 @@
+"""The `jux` command: main.py parses the command line, one module per command."""

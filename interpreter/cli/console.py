@@ -1,0 +1,90 @@
+"""What the `jux` commands print: one-line errors, tables' numbers, the progress bar of games, a
+game as text. Names, paths and rule texts are printed as written, never read as Rich markup."""
+from __future__ import annotations
+
+import sys
+
+from ..errors import JuxError, RuleError, RuleErrors
+
+PROG = "jux"
+
+
+def console(stderr: bool = False, markup: bool = True):
+    """A Rich console; markup=False: texts (names, rule texts, paths) are printed as written unless
+    a print asks for markup (and escapes what it puts in it)."""
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, markup=markup)
+
+
+def err(message: str) -> None:
+    print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def print_error(e: JuxError) -> None:
+    """An error as one line each: rule errors carry their own path:line:col prefix."""
+    if isinstance(e, RuleErrors):
+        for one in e.errors:
+            print(str(one), file=sys.stderr)
+    elif isinstance(e, RuleError) and e.pos:
+        print(str(e), file=sys.stderr)
+    else:
+        for line in str(e).splitlines() or [type(e).__name__]:
+            err(line)
+
+
+def fmt(x, digits: int = 2) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, float):
+        return f"{x:.{digits}f}"
+    return str(x)
+
+
+def games_progress():
+    """A progress bar of games on stderr (games done, rate, time, time left); the task's
+    `rate` field is the games per second text."""
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+
+    columns = [TextColumn("{task.description}", style="bold", markup=False), BarColumn(), MofNCompleteColumn(),
+               TextColumn("games"), TextColumn("{task.fields[rate]}"),
+               TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn()]
+    return Progress(*columns, console=console(stderr=True), transient=True)
+
+
+def names_list(game, seats) -> str:
+    names = [game.names[p] for p in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def print_game(game, about: str, viewer=None) -> None:
+    """A game as text: its title and `about`, the log (as the viewer knows it), the scores and
+    the winner (or who the game waits for). Names and rule texts are never read as markup."""
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
+
+    out = console()
+    out.print(f"[bold]{escape(game.rules.title)}[/]: {escape(about)}", soft_wrap=True)
+    for line in game.log_lines(viewer):
+        out.print(line, markup=False, soft_wrap=True)
+    out.print()
+    scores = game.scores
+    t = Table(title="Final scores" if game.over else "Scores so far", title_justify="left")
+    t.add_column("Seat", justify="right")
+    t.add_column("Player")
+    t.add_column("Score", justify="right")
+    for p in range(game.state.n):  # seats numbered from 1 for people (records keep theirs from 0)
+        t.add_row(str(p + 1), Text(game.names[p]), str(scores[p]))
+    out.print(t)
+    if game.over:
+        w = game.winners
+        if len(w) == 1:
+            out.print(f"Winner: {game.names[w[0]]} (seat {w[0] + 1}) with {scores[w[0]]}", markup=False)
+        else:
+            out.print(f"Complete tie between {names_list(game, w)} with {scores[w[0]]}", markup=False)
+    else:
+        waiting = sorted({d.player for d in game.pending})
+        out.print(f"The record stops before the end of the game: waiting for {names_list(game, waiting)}.",
+                  markup=False)

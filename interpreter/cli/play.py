@@ -1,0 +1,128 @@
+"""`jux play` (the terminal UI, or without a terminal a game printed as a log) and `jux replay`."""
+from __future__ import annotations
+
+import os
+import sys
+
+from . import options
+from .console import print_game
+from ..errors import JuxError
+
+
+def _play_seats(args, rules) -> tuple:
+    """(players, [(name, kind)]) from --players, --seat and --name; kind is 'human' or a bot spec."""
+    from ..bots import bot_factory, bot_names
+
+    kinds = list(args.seat or [])
+    names = list(args.name or [])
+    players = args.players if args.players is not None else (
+        max(len(kinds), len(names)) or options.players_default(rules))
+    if not rules.min_players <= players <= rules.max_players:
+        raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+    if len(kinds) > players or len(names) > players:
+        raise JuxError(f"more --seat or --name options than the {players} players")
+    first_bot = bot_names()[0] if bot_names() else "random"
+    if not kinds:
+        kinds = ["human"]
+    kinds += [first_bot] * (players - len(kinds))
+    kinds = [first_bot if k.strip().lower() == "bot" else k.strip() for k in kinds]
+    for k in kinds:
+        if k.lower() != "human":
+            bot_factory(k)  # unknown bots and options are errors now, not in the middle of a game
+    kinds = ["human" if k.lower() == "human" else k for k in kinds]
+    names += [f"Player {i + 1}" for i in range(len(names), players)]
+    if len(set(names)) != len(names):
+        raise JuxError("give each seat its own --name")
+    options.check_names(names)
+    return players, list(zip(names, kinds))
+
+
+def cmd_play(args) -> int:
+    options.bounded("--bot-delay", args.bot_delay, 0, 60, "a number of seconds")
+    options.check_seed(args.seed)
+    rules = None
+    direct = args.players is not None or args.seat or args.name
+    if args.ruleset or args.tiles or direct:
+        # the engine (and its parser) is imported only here: the start screen loads it itself,
+        # after its first frame
+        from ..engine.game import load_ruleset
+
+        rules = load_ruleset(args.ruleset, options.tiles(args))  # errors now, before the screen opens
+    seats = None
+    if direct:
+        _, seats = _play_seats(args, rules)  # bad seats are errors with or without a terminal
+    # files the user named: a save's ruleset and variant files may be among them (records.py)
+    paths = [args.ruleset, *options.tiles(args)] if args.ruleset or args.tiles else []
+    session = None
+    if args.load is not None:  # a bad save is one line now, before the screen opens
+        from ...tui.session import Session
+
+        session = Session.load(args.load, [k for _, k in seats] if seats else None, paths=paths)
+    if args.print or not (sys.stdout.isatty() and sys.stdin.isatty()):
+        return _print_loaded_game(args, session.game) if session is not None else _print_bot_game(args)
+    from ...tui import run
+    from ...tui.rulesets import source_of
+
+    # a ruleset named by path is played from that path (its name could be another, built-in, one)
+    run(ruleset=source_of(rules) if rules else None, tiles=list(rules.variants) if rules else None, seats=seats,
+        seed=args.seed, bot_delay=args.bot_delay, session=session, paths=paths)
+    return 0
+
+
+def _print_loaded_game(args, game) -> int:
+    """--load without a terminal (or with --print): the saved game played on by random bots."""
+    import random
+
+    from ..bots.random_bot import random_answer
+    from ..study.simulate import MAX_ANSWERS
+
+    loaded = len(game.answers)
+    rnd = random.Random(game.seed).random
+    if not game.over:
+        game.autoplay(lambda d: random_answer(d, rnd), MAX_ANSWERS)
+    print_game(game, f"{game.state.n} players, seed {game.seed}, loaded from {args.load} at answer {loaded}, "
+                      f"then random bots")
+    return 0
+
+
+def _print_bot_game(args) -> int:
+    """Without a terminal (or with --print): a game between random bots, printed as a log."""
+    from ..engine.game import load_ruleset
+    from ..study.simulate import play
+
+    rules = load_ruleset(args.ruleset, options.tiles(args))
+    players = options.players(args, rules)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 1_000_000
+    game = play(rules, players, seed, ["random"] * players, log=True)
+    tiles = f" with {', '.join(_tile_names(rules))}" if rules.variants else ""
+    print_game(game, f"{players} random bots, seed {seed}{tiles}")
+    return 0
+
+
+def _tile_names(rules) -> list:
+    """The tiles (slot-filling variants) a ruleset plays with, by name."""
+    from ..reading.variants import catalogue
+
+    cat = catalogue(rules.name)
+    return [v for v in rules.variants if v not in cat or cat[v].fills]
+
+
+def cmd_replay(args) -> int:
+    from ..engine.game import Game, load_ruleset
+    from ..errors import RecordError
+    from ..engine.records import read_record
+
+    record = read_record(args.record)
+    tiles = options.tiles(args)
+    if args.rules:
+        load_ruleset(args.rules)  # the rules' own errors, as path:line:col
+    try:  # the record's ruleset and variant files: jux's catalogue, or the files named here
+        game = Game.from_record(record, ruleset=args.rules, paths=[args.rules, *tiles])
+    except RecordError as e:
+        raise JuxError(f"{args.record}: {e}") from None
+    n = game.state.n
+    if args.viewer is not None and not 0 <= args.viewer < n:
+        raise JuxError(f"--viewer must be a seat from 0 to {n - 1}")
+    who = "" if args.viewer is None else f", as {game.names[args.viewer]} knows it"
+    print_game(game, f"{n} players, seed {game.seed}, {len(game.answers)} answers{who}", args.viewer)
+    return 0

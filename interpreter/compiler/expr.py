@@ -1,0 +1,328 @@
+"""Code generation, expressions: how the rules' expressions read as Python (class Expressions,
+part of compile.Compiler), and what the generated lines are written into (Emitter, Ctx)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import Pos
+from ..language.parse import BinOp, Call, CondExpr, GenCall, Index, Int, Lambda, ListComp, ListLit, Name, Neg, Str
+
+
+class Emitter:
+    def __init__(self):
+        self.lines: list = []
+        self.pos: list = []  # Pos per line
+
+    def emit(self, indent: int, text: str, pos: Pos | None):
+        self.lines.append("    " * indent + text)
+        self.pos.append(pos)
+
+
+@dataclass
+class Ctx:
+    """How names are spelled in the routine being compiled."""
+
+    env: dict  # local name -> Python expression
+    resumable: bool
+    brk: str = "break"  # what `break` compiles to here
+    slots: dict = field(default_factory=dict)
+    direct: bool = False  # a routine that may stop, as a plain function (its D_ version)
+    spawned: bool = False  # the body of a `simultaneously`: its decisions wait for the others
+    alone: bool = False  # the body of an independent `simultaneously`, run thread by thread
+
+
+def surely_number(e) -> bool:
+    """Whether expression e can only be a number (then `+` and `*` need no length bound)."""
+    if isinstance(e, Int):
+        return True
+    if isinstance(e, Neg):
+        return surely_number(e.operand)
+    if isinstance(e, BinOp):
+        return e.op in ("-", "//", "%") or (e.op in ("+", "*") and surely_number(e.left) and surely_number(e.right))
+    if isinstance(e, GenCall):
+        return e.func in ("count", "sum")
+    return isinstance(e, Call) and e.func in ("len", "count", "sum", "abs")
+
+
+def is_text(e) -> bool:
+    """Whether e is plainly a text: a string, or a choice or a join of texts."""
+    if isinstance(e, Str):
+        return True
+    if isinstance(e, CondExpr):
+        return is_text(e.then) and is_text(e.orelse)
+    return isinstance(e, BinOp) and e.op == "+" and (is_text(e.left) or is_text(e.right))
+
+
+class Expressions:
+    """Methods of compile.Compiler: an expression as Python source (ex, it, text)."""
+
+    # ---------------------------------------------------------- names
+
+    def const(self, value) -> str:
+        key = repr(value)
+        if key not in self.consts:
+            self.consts[key] = (f"K{len(self.consts)}", value)
+        return self.consts[key][0]
+
+    # ---------------------------------------------------------- expressions
+
+    def zone_index(self, e, ctx) -> str | None:
+        """Python expression of the zone index e names, or None if e is no zone."""
+        lay = self.layout
+        if isinstance(e, Name) and e.id in lay.zone_index and e.id not in ctx.env:
+            zi = lay.zone_index[e.id]
+            return str(zi) if isinstance(zi, int) else None
+        if isinstance(e, Index) and isinstance(e.obj, Name) and e.obj.id not in ctx.env:
+            name = e.obj.id
+            if name in lay.player_zones:
+                base = len(lay.fixed_zones) + lay.player_zones.index(name)
+                return f"({base}+{len(lay.player_zones)}*({self.ex(e.index, ctx)}))"
+            if name in lay.zone_index and isinstance(lay.zone_index[name], dict):
+                return f"{self.const(lay.zone_index[name])}[{self.ex(e.index, ctx)}]"
+        return None
+
+    def counter_ref(self, name, index, ctx, key=None) -> str:
+        lay = self.layout
+        if name in lay.player_offset:
+            base = len(lay.fixed_counters) + lay.player_offset[name]
+            at = f"{base}+{lay.player_block}*({self.ex(index, ctx)})"
+            if name in lay.player_keys:
+                at += f"+{self.const(lay.player_keys[name])}[{self.ex(key, ctx)}]"
+            return f"V[{at}]"
+        ci = lay.counter_index[name]
+        if isinstance(ci, dict):
+            return f"V[{self.const(ci)}[{self.ex(index, ctx)}]]"
+        return f"V[{ci}]"
+
+    def it(self, e, ctx) -> str:
+        """e as something to iterate or measure (zones not copied)."""
+        zi = self.zone_index(e, ctx)
+        if zi is not None:
+            return f"Z[{zi}]"
+        return self.ex(e, ctx)
+
+    def ex(self, e, ctx) -> str:
+        m = getattr(self, "x_" + type(e).__name__)
+        return m(e, ctx)
+
+    def x_Int(self, e, ctx):
+        return repr(e.value)
+
+    def x_Const(self, e, ctx):
+        return repr(e.value)
+
+    def x_Str(self, e, ctx):
+        if all(isinstance(p, str) for p in e.parts):
+            return repr("".join(e.parts))
+        return "_text((" + "".join(self._part(p, ctx) + ", " for p in e.parts) + "))"
+
+    def _part(self, p, ctx):
+        return repr(p) if isinstance(p, str) else self.ex(p, ctx)
+
+    def text(self, e, ctx) -> str:
+        """e as log/prompt/label text: a tuple of parts, rendered later for each viewer."""
+        if isinstance(e, Str):
+            return "(" + "".join(self._part(p, ctx) + ", " for p in e.parts) + ")"
+        if isinstance(e, CondExpr):
+            return f"({self.text(e.then, ctx)} if {self.ex(e.cond, ctx)} else {self.text(e.orelse, ctx)})"
+        if isinstance(e, BinOp) and e.op == "+" and (is_text(e.left) or is_text(e.right)):
+            return f"({self.text(e.left, ctx)} + {self.text(e.right, ctx)})"  # texts joined, each part kept
+        return f"({self.ex(e, ctx)},)"
+
+    def x_Name(self, e, ctx):
+        if e.id in ctx.env:
+            return ctx.env[e.id]
+        spec, lay = self.spec, self.layout
+        if e.id == "players":
+            return "PLAYERS[S.n]"
+        if e.id in spec.constants:
+            v = spec.constants[e.id]
+            return self.const(tuple(v) if isinstance(v, list) else v)
+        if e.id in lay.counter_index or e.id in lay.player_counters:
+            return self.counter_ref(e.id, None, ctx)
+        zi = self.zone_index(e, ctx)
+        if zi is not None:
+            return f"list(Z[{zi}])"
+        raise AssertionError(f"unchecked name {e.id}")
+
+    def x_ListLit(self, e, ctx):
+        return "[" + ", ".join(self.ex(i, ctx) for i in e.items) + "]"
+
+    def x_TupleLit(self, e, ctx):
+        return "(" + "".join(self.ex(i, ctx) + ", " for i in e.items) + ")"
+
+    def _fors(self, fors, ctx):
+        env = dict(ctx.env)
+        parts = []
+        for f in fors:
+            sub = Ctx(env, ctx.resumable)
+            src = self.it(f.iter, sub)
+            for n in f.pattern.names:
+                env[n] = f"v_{n}"
+            pat = self._pat(f.pattern, env)
+            part = f"for {pat} in {src}"
+            if f.cond is not None:
+                part += f" if {self.ex(f.cond, Ctx(env, ctx.resumable))}"
+            parts.append(part)
+        return " ".join(parts), Ctx(env, ctx.resumable)
+
+    def _pat(self, pattern, env) -> str:
+        if pattern.is_tuple:
+            return "(" + ", ".join(env[n] for n in pattern.names) + ")"
+        return env[pattern.names[0]]
+
+    def x_ListComp(self, e, ctx):
+        fast = self._pipeline(e.elt, e.fors, ctx)
+        if fast is not None:
+            return f"list({fast})"
+        pairs = self._product(e, ctx)
+        if pairs is not None:
+            return pairs
+        fors, inner = self._fors(e.fors, ctx)
+        return f"[{self.ex(e.elt, inner)} {fors}]"
+
+    def x_GenCall(self, e, ctx):
+        f = e.func
+        fast = self._pipeline(e.elt, e.fors, ctx, keep_elt=f != "count", summed=f == "sum")
+        if fast is not None and f in ("count", "sum", "min", "max", "first"):
+            return {"count": f"len(list({fast}))", "sum": f"sum({fast})", "min": f"_min_of({fast})",
+                    "max": f"_max_of({fast})", "first": f"next(iter({fast}), None)"}[f]
+        if f == "any" and len(e.fors) == 1 and e.fors[0].cond is None and not e.fors[0].pattern.is_tuple:
+            match = self._attr_equals(e.elt, e.fors[0].pattern.names[0], ctx)
+            if match is not None:  # any(c.colour == d for c in zone): d among the zone's colours
+                attr, value = match
+                return f"({value} in map(AT_{attr}, {self.it(e.fors[0].iter, ctx)}))"
+        fors, inner = self._fors(e.fors, ctx)
+        elt = self.ex(e.elt, inner)
+        # list comprehensions run faster than generators in CPython; `first`, `any` and `all`
+        # keep generators so they stop at the first item that settles them
+        if f == "count":
+            return f"len([1 {fors}])"
+        if f in ("min", "max"):
+            return f"_{f}_of([{elt} {fors}])"
+        if f == "sum":
+            return f"sum([{elt} {fors}])"
+        if f == "first":
+            return f"next(({elt} {fors}), None)"
+        return f"{f}({elt} {fors})"
+
+    def x_CondExpr(self, e, ctx):
+        return f"({self.ex(e.then, ctx)} if {self.ex(e.cond, ctx)} else {self.ex(e.orelse, ctx)})"
+
+    def x_BinOp(self, e, ctx):
+        left = self.it(e.left, ctx) if e.op == "+" else self.ex(e.left, ctx)
+        right = self.it(e.right, ctx) if e.op == "+" else self.ex(e.right, ctx)
+        if e.op == "+" and (self.zone_index(e.left, ctx) or self.zone_index(e.right, ctx)
+                            or self._is_list(e.left, ctx) or self._is_list(e.right, ctx)):
+            # lists join whatever holds the other side (a list constant is a tuple)
+            return f"_cat({left}, {right})"
+        # A list or text made longer (xs + xs, xs * n) is bounded (limits.MAX_ITEMS); plain
+        # numbers need no check.
+        if e.op == "+" and not (surely_number(e.left) or surely_number(e.right)):
+            return f"_add({left}, {right})"
+        if e.op == "*" and not (surely_number(e.left) and surely_number(e.right)):
+            return f"_mul({left}, {right})"
+        return f"({left} {e.op} {right})"
+
+    def _is_list(self, e, ctx) -> bool:
+        """Whether e is plainly a list: a list display or comprehension, or a list constant."""
+        if isinstance(e, (ListLit, ListComp)):
+            return True
+        return isinstance(e, Name) and e.id not in ctx.env and isinstance(self.spec.constants.get(e.id), list)
+
+    def x_BoolOp(self, e, ctx):
+        return "(" + f" {e.op} ".join(self.ex(i, ctx) for i in e.items) + ")"
+
+    def x_Not(self, e, ctx):
+        return f"(not {self.ex(e.operand, ctx)})"
+
+    def x_Neg(self, e, ctx):
+        return f"(-{self.ex(e.operand, ctx)})"
+
+    def x_Compare(self, e, ctx):
+        op = {"notin": "not in"}.get(e.op, e.op)
+        if e.op in ("in", "notin") and isinstance(e.right, ListComp):
+            right = self._members(e.right, ctx)
+        else:
+            right = self.it(e.right, ctx) if e.op in ("in", "notin") else self.ex(e.right, ctx)
+        return f"({self.ex(e.left, ctx)} {op} {right})"
+
+    def x_Attr(self, e, ctx):
+        obj = self.ex(e.obj, ctx)
+        if e.name in self.marks:
+            default = (self.marks[e.name] or {}).get("default")
+            if e.name in self.attrs:
+                return f"_get_mark(S, {obj}, {e.name!r}, A_{e.name}[{obj}])"
+            return f"_get_mark(S, {obj}, {e.name!r}, {default!r})"
+        return f"A_{e.name}[{obj}]"
+
+    def x_Index(self, e, ctx):
+        zi = self.zone_index(e, ctx)
+        if zi is not None:
+            return f"list(Z[{zi}])"
+        inner = e.obj
+        if (isinstance(inner, Index) and isinstance(inner.obj, Name) and inner.obj.id in self.layout.player_keys
+                and inner.obj.id not in ctx.env):  # a counter per player and per key: n[p][key]
+            return self.counter_ref(inner.obj.id, inner.index, ctx, key=e.index)
+        if isinstance(e.obj, Name) and e.obj.id not in ctx.env and (
+                e.obj.id in self.layout.counter_index or e.obj.id in self.layout.player_counters):
+            return self.counter_ref(e.obj.id, e.index, ctx)
+        return f"{self.ex(e.obj, ctx)}[{self.ex(e.index, ctx)}]"
+
+    def x_Lambda(self, e, ctx):
+        env = dict(ctx.env)
+        env[e.param] = f"v_{e.param}"
+        return f"(lambda v_{e.param}: {self.ex(e.body, Ctx(env, ctx.resumable))})"
+
+    def x_Call(self, e, ctx):
+        f, args = e.func, e.args
+        if f in self.spec.functions:
+            return f"F_{f}(S" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
+        if f in self.spec.procedures:  # let x = f(...): the value f returns (checked: nowhere else)
+            if f in self.suspends:  # (in a routine that may stop, l_Let calls it; here: its D_ version)
+                return f"D_{f}(S, T" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
+            return f"P_{f}(S" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
+        if f == "slot_name":  # the name of the procedure a slot's key calls (a tile's name)
+            return f"SLOTNAME_{args[0].id}.get({self.ex(args[1], ctx)})"
+        a = [self.it(x, ctx) for x in args]
+        if f == "len":
+            return f"len({a[0]})"
+        if f in ("min", "max"):
+            if len(a) == 1:
+                return f"_{f}_of({a[0]})"
+            return f"_{f}2({a[0]}, {a[1]})" if len(a) == 2 else f"{f}({', '.join(a)})"
+        if f == "sum":
+            return f"sum({a[0]})"
+        if f == "count":
+            return f"len({a[0]})"
+        if f in ("any", "all"):
+            return f"{f}({a[0]})"
+        if f in ("first", "last", "top"):
+            return f"_{f}({a[0]})"
+        if f in ("max_by", "min_by"):  # the first item with the highest (lowest) key
+            key = a[1]
+            lam = args[1]
+            if isinstance(lam, Lambda):
+                attr = self._card_attr(lam.body, lam.param, self.attrs)
+                if attr is not None:
+                    key = f"AT_{attr}"
+            return f"_{f[:3]}_of({a[0]}, {key})"
+        if f == "sort_by":
+            return f"sorted({a[0]}, key={a[1]})"
+        if f == "range":
+            return f"list({self._range(e, ctx)})"
+        if f == "turn_order":
+            return f"_turn_order(S, {a[0]})"
+        if f == "next_seat":
+            return f"SEATS[({a[0]} + 1) % S.n]"
+        if f == "prev_seat":
+            return f"SEATS[({a[0]} - 1) % S.n]"
+        if f == "abs":
+            return f"abs({a[0]})"
+        if f == "reverse":
+            return f"list(reversed({a[0]}))"
+        if f == "random":
+            return f"_random(S, {a[0]})"
+        if f == "plural":
+            return f"_plural({', '.join(a)})"
+        raise AssertionError(f"unchecked call {f}")

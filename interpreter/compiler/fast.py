@@ -1,0 +1,108 @@
+"""Code generation, fast paths: comprehensions over cards as map/filter over the cards' attribute
+tables and indexes, and pairs as itertools.product (class FastPaths, part of compile.Compiler)."""
+from __future__ import annotations
+
+from .expr import Ctx
+from ..language.parse import Attr, Compare, Const, Int, ListComp, ListLit, Name, Str, TupleLit
+
+
+class FastPaths:
+    """Methods of compile.Compiler: expressions that need no Python code run per item."""
+
+    def _members(self, e, ctx) -> str:
+        """A list comprehension on the right of `in`: its items one by one, stopping at the first
+        equal one (no list is built; functions change nothing, so fewer items computed is the same)."""
+        fast = self._pipeline(e.elt, e.fors, ctx)
+        if fast is not None:
+            return fast
+        fors, inner = self._fors(e.fors, ctx)
+        return f"({self.ex(e.elt, inner)} {fors})"
+
+    def _keeps(self, attr: str, value: str) -> str:
+        """The test "has this attribute value" for filter(), from the index of attr (the value is
+        plain: evaluating it twice changes nothing). Attributes in an index are scalars: a value
+        of any other type (a list, a tuple) is no card's."""
+        return f"(HX_{attr}.get({value}, _NONE) if type({value}) in _SCALARS else _NONE)"
+
+    def _pipeline(self, elt, fors, ctx, keep_elt=True, summed=False):
+        """A comprehension over one source that yields its items or an attribute of each, keeping
+        those whose attribute equals a value (`c.value for c in zone if c.colour == d`), as
+        map/filter over the cards' attribute tuples and indexes: no Python code runs per item.
+        None when the comprehension is not of that form (or keep_elt is False: elt is ignored).
+        summed: the items are added up, so those of the cards left out may count as 0 instead:
+        `sum(c.value for c in zone if c.colour == d)` is one map over a table of each card's value
+        if its colour is d, else 0 (MS_value_colour[d], called with a card)."""
+        if len(fors) != 1 or fors[0].pattern.is_tuple:
+            return None
+        f = fors[0]
+        var = f.pattern.names[0]
+        if not keep_elt:
+            picked = None
+        elif isinstance(elt, Name) and elt.id == var:
+            picked = None
+        else:
+            picked = self._card_attr(elt, var, self.attrs)
+            if picked is None:
+                return None
+        src = self.it(f.iter, Ctx(dict(ctx.env), ctx.resumable))
+        if f.cond is not None:
+            match = self._attr_equals(f.cond, var, ctx)
+            if match is None:
+                return None
+            attr, value = match
+            if summed and picked is not None:
+                self.masked.add((picked, attr))
+                table = f"MS_{picked}_{attr}"
+                return f"map(({table}.get({value}, _ZERO) if type({value}) in _SCALARS else _ZERO), {src})"
+            src = f"filter({self._keeps(attr, value)}, {src})"
+        return src if picked is None else f"map(AT_{picked}, {src})"
+
+    def _product(self, e, ctx):
+        """`[(a, b) for a in xs for b in ys]` with ys a literal list, a constant or a local other
+        than a: every pair, as itertools.product (ys is read once, as nothing can change it)."""
+        xs_ys = self._pairs(e, ctx)
+        return None if xs_ys is None else f"list(_product({xs_ys[0]}, {xs_ys[1]}))"
+
+    def _pairs(self, e, ctx):
+        """(xs, ys) as Python when e is a list comprehension that _product makes, else None."""
+        if not isinstance(e, ListComp) or len(e.fors) != 2 or any(
+                f.cond is not None or f.pattern.is_tuple for f in e.fors):
+            return None
+        a, b = (f.pattern.names[0] for f in e.fors)
+        if a == b or not (isinstance(e.elt, TupleLit) and len(e.elt.items) == 2 and all(
+                isinstance(x, Name) and x.id == n for x, n in zip(e.elt.items, (a, b)))):
+            return None
+        ys = e.fors[1].iter
+        if isinstance(ys, ListLit) and all(isinstance(x, (Int, Const)) or (
+                isinstance(x, Str) and all(isinstance(p, str) for p in x.parts)) for x in ys.items):
+            inner = self.ex(TupleLit(ys.pos, ys.items), ctx)
+        elif isinstance(ys, Name) and ys.id != a and (ys.id in ctx.env or ys.id in self.spec.constants):
+            inner = self.ex(ys, ctx)
+        else:
+            return None
+        return self.it(e.fors[0].iter, ctx), inner
+
+    def _card_attr(self, e, var, allowed):
+        """The attribute name when e is `var.attr` for a card attribute in allowed that is not a mark."""
+        if (isinstance(e, Attr) and isinstance(e.obj, Name) and e.obj.id == var and e.name in allowed
+                and e.name not in self.marks):
+            return e.name
+        return None
+
+    def _attr_equals(self, e, var, ctx):
+        """(attr, compiled value) when e is `var.attr == value` (either way round) for an indexed
+        attribute and a value that cannot fail or change anything: a literal, constant or local."""
+        if not isinstance(e, Compare) or e.op != "==":
+            return None
+        for a, b in ((e.left, e.right), (e.right, e.left)):
+            attr = self._card_attr(a, var, self.indexed)
+            if attr is not None and self._plain_value(b, var, ctx):
+                return attr, self.ex(b, ctx)
+        return None
+
+    def _plain_value(self, e, var, ctx) -> bool:
+        if isinstance(e, (Int, Const)) or (isinstance(e, Str) and all(isinstance(p, str) for p in e.parts)):
+            return True
+        if isinstance(e, Name) and e.id != var:
+            return e.id in ctx.env or not isinstance(self.spec.constants.get(e.id, []), list)
+        return False

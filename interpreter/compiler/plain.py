@@ -1,0 +1,157 @@
+"""Code generation, statements that never stop at a decision: plain Python statements (class
+PlainStatements, part of compile.Compiler)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .expr import surely_number
+from ..language.parse import Call, ListComp, ListLit, Name
+
+
+class PlainStatements:
+    """Methods of compile.Compiler: statements as plain Python (s_*), with coverage counts."""
+
+    def plain(self, stmts, ctx, ind):
+        """Emit statements that never stop at a decision."""
+        for s in stmts:
+            if self.coverage and s.pos is not None:  # (not the `return` a valued routine ends with)
+                self._emit(ind, self._count(s), s)
+            getattr(self, "s_" + type(s).__name__)(s, ctx, ind)
+
+    def _count(self, s, what: str | None = None) -> str:
+        """With coverage: the line that counts a run of statement s (or of a function)."""
+        self.sites.append((s.pos, what or type(s).__name__.lower()))
+        return f"_C[{len(self.sites) - 1}] += 1"
+
+    def _emit(self, ind, text, s):
+        self.out.emit(ind, text, s.pos)
+
+    def s_Let(self, s, ctx, ind):
+        self._declare(s.pattern, ctx)
+        guard = "if S.log is not None: " if set(s.pattern.names) <= self._quiet else ""
+        self._emit(ind, f"{guard}{self._pat(s.pattern, ctx.env)} = {self.ex(s.value, ctx)}", s)
+
+    def _declare(self, pattern, ctx):
+        for n in pattern.names:
+            if n not in ctx.env:
+                if ctx.resumable:
+                    ctx.env[n] = f"L[{ctx.slots[n]}]"
+                else:
+                    ctx.env[n] = f"v_{n}"
+
+    def s_Assign(self, s, ctx, ind):
+        if s.name in ctx.env:
+            target = ctx.env[s.name]
+        else:
+            target = self.counter_ref(s.name, s.index, ctx, key=s.key)
+        if s.op == "+=" and not surely_number(s.value):  # xs += xs: bounded as `+` is
+            self._emit(ind, f"{target} = _add({target}, {self.ex(s.value, ctx)})", s)
+        else:
+            self._emit(ind, f"{target} {s.op} {self.ex(s.value, ctx)}", s)
+
+    def s_SetMark(self, s, ctx, ind):
+        default = (self.marks.get(s.target.name) or {}).get("default")
+        self._emit(ind, f"_set_mark(S, {self.ex(s.target.obj, ctx)}, {s.target.name!r}, {self.ex(s.value, ctx)}, "
+                        f"{default!r})", s)
+
+    def s_If(self, s, ctx, ind):
+        for i, (cond, body) in enumerate(s.branches):
+            self._emit(ind, f"{'if' if i == 0 else 'elif'} {self.ex(cond, ctx)}:", s)
+            self._body(body, ctx, ind + 1, s.pos)
+        if s.orelse is not None:
+            self._emit(ind, "else:", s)
+            self._body(s.orelse, ctx, ind + 1, s.pos)
+
+    def _body(self, body, ctx, ind, pos):
+        n = len(self.out.lines)
+        self.plain(body, ctx, ind)
+        if len(self.out.lines) == n:
+            self.out.emit(ind, "pass", pos)
+
+    def walked(self, e, ctx) -> str:
+        """e as the items a plain-Python `for` walks: a copy taken first (the body may move the
+        cards of a zone it walks), unless e is made afresh (a call, a comprehension) or constant."""
+        if isinstance(e, Call) and e.func == "range":
+            return self._range(e, ctx)
+        fresh = (isinstance(e, (ListComp, ListLit)) or (isinstance(e, Call) and e.func in (
+            "turn_order", "reverse", "sort_by")) or (isinstance(e, Name) and e.id not in ctx.env and (
+                e.id == "players" or e.id in self.spec.constants)))
+        return self.it(e, ctx) if fresh else f"tuple({self.it(e, ctx)})"
+
+    def _range(self, e, ctx) -> str:
+        """range(...): its numbers are charged to the step budget (a loop over them, or a
+        comprehension, is as many steps), and there are at most MAX_RANGE of them."""
+        return f"_range(S, {str(e.pos)!r}{''.join(', ' + self.it(x, ctx) for x in e.args)})"
+
+    @staticmethod
+    def _counts_rounds(s) -> bool:
+        """Whether a `for` counts its rounds against the step budget (a range was charged already)."""
+        return not (isinstance(s.iter, Call) and s.iter.func == "range")
+
+    def s_For(self, s, ctx, ind):
+        self._declare(s.pattern, ctx)
+        self._emit(ind, f"for {self._pat(s.pattern, ctx.env)} in {self.walked(s.iter, ctx)}:", s)
+        if self._counts_rounds(s):
+            self._emit(ind + 1, "S.steps += 1", s)
+            self._emit(ind + 1, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s)
+        self._body(s.body, replace(ctx, brk="break"), ind + 1, s.pos)
+
+    def s_While(self, s, ctx, ind):
+        self._emit(ind, f"while {self.ex(s.cond, ctx)}:", s)
+        self._emit(ind + 1, "S.steps += 1", s)
+        self._emit(ind + 1, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s)
+        self._body(s.body, replace(ctx, brk="break"), ind + 1, s.pos)
+
+    def s_Break(self, s, ctx, ind):
+        for line in ctx.brk.split("\n"):
+            self._emit(ind, line, s)
+
+    def s_Move(self, s, ctx, ind):
+        dest = self.zone_index(s.dest, ctx)
+        src = self.zone_index(s.what, ctx)
+        if src is not None:
+            self._emit(ind, f"_move_all(S, {src}, {dest}, {s.bottom})", s)
+        else:
+            self._emit(ind, f"{'_move_under' if s.bottom else '_move'}(S, {self.ex(s.what, ctx)}, {dest})", s)
+
+    def s_Draw(self, s, ctx, ind):
+        self._emit(ind, f"_draw(S, {self.ex(s.count, ctx)}, {self.zone_index(s.src, ctx)}, "
+                        f"{self.zone_index(s.dest, ctx)})", s)
+
+    def s_Shuffle(self, s, ctx, ind):
+        self._emit(ind, f"_shuffle(S, {self.zone_index(s.zone, ctx)})", s)
+
+    def s_Reveal(self, s, ctx, ind):
+        to = self.ex(s.to, ctx) if s.to is not None else "None"
+        self._emit(ind, f"_reveal(S, {self.it(s.what, ctx)}, {to})", s)
+
+    def s_Log(self, s, ctx, ind):
+        self._emit(ind, f"if S.log is not None: S.log.append(_event(S, {self.text(s.message, ctx)}))", s)
+
+    def s_Show(self, s, ctx, ind):
+        self._emit(ind, f"if S.log is not None: S.log.append(_table(S, {self.text(s.title, ctx)}, "
+                        f"{self.ex(s.columns, ctx)}, {self.ex(s.rows, ctx)}))", s)
+
+    def s_Return(self, s, ctx, ind):
+        value = "None" if s.value is None else self.ex(s.value, ctx)
+        if ctx.resumable:  # the value for the caller's `let x = f(...)` is left in the thread
+            self._emit(ind, f"T[3] = {value}; return RET" if self._valued else "return RET", s)
+        else:
+            self._emit(ind, "return" if s.value is None else f"return {value}", s)
+
+    def s_CallStmt(self, s, ctx, ind):
+        args = "".join(", " + self.ex(a, ctx) for a in s.args)
+        if ctx.direct and self.stmt_suspends(s):  # a routine that may stop, run as a plain function
+            if s.slot_key is None:
+                self._emit(ind, f"D_{s.func}(S, T{args})", s)
+            else:
+                self._emit(ind, f"_t = SLOT_{s.func}[{self.ex(s.slot_key, ctx)}]; "
+                                f"(_t[2](S{args}) if _t[0] < 0 else _t[3](S, T{args}))", s)
+            return
+        if s.slot_key is None:
+            self._emit(ind, f"P_{s.func}(S{args})", s)
+        elif self.coverage:  # count the slot's use and the score change of the seat it is for
+            self._emit(ind, f"_k = {self.ex(s.slot_key, ctx)}; _a = ({args[2:]}{',' if args else ''})", s)
+            self._emit(ind, f"_b = _SLOT_IN(S, {s.func!r}, _k, _a); SLOT_{s.func}[_k][2](S, *_a); _SLOT_OUT(S, _b)", s)
+        else:
+            self._emit(ind, f"SLOT_{s.func}[{self.ex(s.slot_key, ctx)}][2](S{args})", s)

@@ -1,0 +1,231 @@
+"""Checked rules -> executable Python, generated once per ruleset from the AST (never from raw text).
+
+Functions and procedures that never stop at a decision become plain Python functions. Those that
+may stop (a `choose`, `simultaneously`, or a call of such a procedure) become resumable state
+machines: `def R(S, T, F)` runs from the resume point F[1] with its locals in the list F[2], and
+returns WAIT at a decision, CALL after pushing a callee frame, RET when done. So where the rules
+stopped is plain data (a stack of [routine, resume point, locals]) that copies and saves like the
+rest of the state.
+"""
+from __future__ import annotations
+
+import itertools
+
+from ..runtime import core as runtime
+from ..language.builtins import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS  # noqa: F401  (the one table)
+from ..reading.cards import card_backs, card_label_fn, make_cards
+from .choose import Chooses
+from .direct import DirectRoutines
+from .expr import Ctx, Emitter, Expressions
+from ..checks.facts import log_only_lets
+from .fast import FastPaths
+from .layout import make_layout
+from .plain import PlainStatements
+from .resumable import ResumableRoutines
+from ..runtime.plurals import plural
+from ..runtime.state import PLAYERS, RUN, SEATS, Card
+from ..language.parse import Simultaneously, author_name, walk
+
+# what other modules and the tests import from here (this module is the compiler's public entry)
+from ..reading.cards import FACE_DOWN, card_counts  # noqa: F401
+from ..checks.facts import procedures_that  # noqa: F401
+from .layout import Layout, counter_start, per_keys  # noqa: F401
+
+
+class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines, ResumableRoutines):
+    """The Python source of a checked ruleset (build), from the methods of each kind of node
+    (compile_expr, compile_fast, compile_plain, compile_choose, compile_direct, compile_resumable)."""
+
+    def __init__(self, spec, suspends: set, coverage: bool = False):
+        self.spec = spec
+        self.coverage = coverage  # count each statement, function and choose as it runs
+        self.sites: list = []  # with coverage: (pos, what) of each counted statement or function
+        self.chooses: list = []  # with coverage: the pos of each choose
+        self.layout = make_layout(spec)
+        self.cards, self.kinds = make_cards(spec)
+        self.attrs = sorted({a for c in self.cards for a in c})
+        self.marks = spec.marks
+        # card attributes whose values can key an index (HX_attr: value -> "is one of its cards")
+        self.indexed = [a for a in self.attrs if a not in self.marks and all(
+            isinstance(c.get(a), (int, str, float, type(None))) for c in self.cards)]
+        self.suspends = suspends  # names of procedures that may stop
+        self.out = Emitter()
+        self.consts: dict = {}
+        self.routines: list = []  # resumable routine function names, by id
+        self.routine_ids: dict = {}
+        self.labels: list = []
+        self.hints: dict = {}  # label id -> (pos, code) of its choose's hint
+        self.prompts: list = []
+        self.unavailables: list = []
+        self.uid = itertools.count()
+        self._quiet: set = set()  # the routine's lets read only by the log (log_only_lets)
+        self.masked: set = set()  # (summed attribute, filtering attribute): MS_ tables to make
+        self.direct: set = set()  # procedures that may stop and also get a plain D_ version
+        self._choose_fns: dict = {}  # id(choose) -> (label, prompt, unavailable function ids)
+        self._locals_list = "None"  # in a D_ version: its locals as the routine's slots, for labels
+        self._valued = False  # the resumable routine being compiled returns a value (`return EXPR`)
+
+    # ---------------------------------------------------------- whole ruleset
+
+    def build(self):
+        spec = self.spec
+        o = self.out
+        self._pending_bodies = []
+        if not self.coverage:
+            self.direct = (self.suspends & set(spec.procedures)) - self.spawning()
+        # functions
+        for name, r in spec.functions.items():
+            env = {p: f"v_{p}" for p in r.params}
+            o.emit(0, f"def F_{name}(S{''.join(', v_' + p for p in r.params)}):", r.pos)
+            o.emit(1, "Z = S.z; V = S.v", r.pos)
+            if isinstance(r.body, tuple):  # a block computing the value (locals, if, loops, return)
+                if self.coverage:
+                    o.emit(1, self._count(r.body[0] if r.body else r, f"function {author_name(name)}"), r.pos)
+                self._body(r.body, Ctx(env, False), 1, r.pos)
+            else:
+                if self.coverage:
+                    o.emit(1, self._count(r.body, f"function {author_name(name)}"), r.body.pos)
+                o.emit(1, f"return {self.ex(r.body, Ctx(env, False))}", r.body.pos)
+            o.emit(0, "", None)
+        # procedures
+        resumable_info = {}
+        routines = [(n, r.params, r.body, r.pos) for n, r in spec.procedures.items()]
+        routines.append(("__flow__", (), spec.flow.body, spec.flow.pos))
+        for name, params, body, pos in routines:
+            # (a `simultaneously` body runs in threads of its own: its routine keeps every let)
+            nested = any(isinstance(n, Simultaneously) for n in walk(body))
+            self._quiet = set() if nested else log_only_lets(body, spec.procedures)
+            if name in self.suspends or name == "__flow__":
+                rid, nslots = self.resumable(f"R_{name}", params, body)
+                resumable_info[name] = (rid, nslots - len(params))
+                if name in self.direct:
+                    self.direct_routine(name, params, body, pos)
+                while self._pending_bodies:
+                    bname, bblocks = self._pending_bodies.pop(0)
+                    self._flush_routine(bname, bblocks)
+            else:
+                ctx = Ctx({p: f"v_{p}" for p in params}, False)
+                o.emit(0, f"def P_{name}(S{''.join(', v_' + p for p in params)}):", pos)
+                o.emit(1, "Z = S.z; V = S.v", pos)
+                self._body(body, ctx, 1, pos)
+                o.emit(0, "", None)
+        self.resumable_info = resumable_info
+        # labels and prompts
+        for i, (pos, code) in enumerate(self.labels):
+            o.emit(0, f"def LBL{i}(S, L, o):", pos)
+            o.emit(1, "Z = S.z; V = S.v", pos)
+            o.emit(1, f"return {code}", pos)
+        for i, (pos, code) in self.hints.items():
+            o.emit(0, f"def HNT{i}(S, L, o):", pos)
+            o.emit(1, "Z = S.z; V = S.v", pos)
+            o.emit(1, f"return {code}", pos)
+        for i, (pos, code) in enumerate(self.prompts):
+            o.emit(0, f"def PR{i}(S, L):", pos)
+            o.emit(1, "Z = S.z; V = S.v", pos)
+            o.emit(1, f"return {code}", pos)
+        for i, (pos, code) in enumerate(self.unavailables):
+            o.emit(0, f"def UN{i}(S, L):", pos)
+            o.emit(1, "Z = S.z; V = S.v", pos)
+            o.emit(1, f"return {code}", pos)
+        return "\n".join(o.lines) + "\n"
+
+
+def compile_ruleset(spec, suspends: set, coverage: bool = False):
+    """Generate and load the Python of a checked ruleset; returns a dict of what the engine needs.
+
+    With coverage the code also counts each statement and function as it runs, and each choose
+    (see coverage.py); the counts are in the returned "coverage"."""
+    c = Compiler(spec, suspends, coverage)
+    source = c.build()
+    cards = tuple(Card(i) for i in range(len(c.cards)))
+    ns: dict = {
+        "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": runtime.STEP_BUDGET,
+        "WAIT": runtime.WAIT, "CALL": runtime.CALL, "RET": runtime.RET, "RUN": RUN,
+        "_range": runtime.bounded_range, "_move": runtime.move, "_move_under": runtime.move_under, "_move_all": runtime.move_all, "_draw": runtime.draw,
+        "_shuffle": runtime.shuffle, "_reveal": runtime.reveal, "_top": runtime.top,
+        "_first": runtime.first, "_last": runtime.last, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
+        "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_thread": runtime.thread,
+        "_join": runtime.join, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
+        "_get_mark": runtime.get_mark, "_event": runtime.event,
+        "_NONE": runtime.NO_CARDS.__contains__, "_SCALARS": runtime.SCALARS,
+        "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,
+        "_cat": runtime.cat, "_add": runtime.add, "_mul": runtime.mul,
+        "_min2": runtime.min2, "_max2": runtime.max2, "_min_of": runtime.min_of, "_max_of": runtime.max_of,
+        "_plural": plural,
+    }
+    label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
+    labels = tuple(label(a) for a in c.cards)
+    backs, hidden, back_keys = card_backs(spec, c.cards)
+
+    def _text(parts):
+        """A string made in the rules (not a log text, rendered per viewer): labels, seats, lists."""
+        def one(p):
+            if type(p) is Card:
+                return labels[p]
+            if type(p).__name__ == "Seat":
+                return f"Player {p + 1}"
+            if type(p) is list:
+                return ", ".join(map(one, p))
+            return str(p)
+        return "".join(map(one, parts))
+
+    ns["_text"] = _text
+    counts = None
+    if coverage:
+        from ..study.coverage import Counts, counted_decide
+        counts = Counts(c.sites, c.chooses)
+        ns["_C"] = counts.runs
+        ns["_CHOSEN"] = tuple(counted_decide(counts.choices[i]) for i in range(len(c.chooses)))
+        ns["_SLOT_IN"], ns["_SLOT_OUT"] = counts.slot_hooks(lambda S, p: ns["F_score"](S, p))
+    # Attribute tables are lists, never changed, and AT_attr is A_attr.__getitem__ made once (for
+    # map and key=): list.__getitem__ is a plain C method, where a tuple's is a slot wrapper that
+    # builds an argument tuple per call.
+    for attr in c.attrs:
+        ns[f"A_{attr}"] = [a.get(attr) for a in c.cards]
+        ns[f"AT_{attr}"] = ns[f"A_{attr}"].__getitem__
+    values = {}  # attribute in an index -> the values its cards have
+    for attr in c.indexed:
+        index = {}
+        for card, a in zip(cards, c.cards):
+            index.setdefault(a.get(attr), set()).add(card)
+        ns[f"HX_{attr}"] = {v: frozenset(cs).__contains__ for v, cs in index.items()}
+        values[attr] = list(index)
+    for picked, attr in c.masked:  # MS_picked_attr[v](card): the card's picked if its attr is v, else 0
+        ns[f"MS_{picked}_{attr}"] = {v: [a.get(picked) if a.get(attr) == v else 0 for a in c.cards].__getitem__
+                                     for v in values[attr]}
+    ns["_ZERO"] = ([0] * len(c.cards)).__getitem__
+    for name, value in c.consts.values():
+        ns[name] = value
+    filename = f"<jux:{spec.name}>"
+    code = compile(source, filename, "exec")
+    exec(code, ns)
+    ns["ROUT"] = tuple(ns[f] for f in c.routines)
+    # slots: key -> (routine id or -1, extra locals, plain function or None, D_ version or None)
+    for slot, table in spec.slots.items():
+        ns[f"SLOT_{slot}"] = {}
+        ns[f"SLOTNAME_{slot}"] = {key: str(proc).replace("_", " ") for key, proc in table.items()}
+    for name, (rid, extra) in c.resumable_info.items():
+        ns[f"RS_{name}"] = (rid, extra)
+    for slot, table in spec.slots.items():
+        for key, proc in table.items():
+            if proc in c.resumable_info:
+                rid, extra = c.resumable_info[proc]
+                ns[f"SLOT_{slot}"][key] = (rid, extra, None, ns.get(f"D_{proc}"))
+            else:
+                ns[f"SLOT_{slot}"][key] = (-1, 0, ns[f"P_{proc}"], None)
+    return {
+        "source": source, "filename": filename, "line_pos": list(c.out.pos), "ns": ns,
+        "routines": tuple(ns[f] for f in c.routines), "routine_names": tuple(c.routines),
+        "flow": c.routine_ids["R___flow__"], "flow_locals": c.resumable_info["__flow__"][1],
+        "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
+        "card_backs": backs, "hidden_labels": hidden, "back_keys": back_keys,
+        "labels": tuple(ns[f"LBL{i}"] for i in range(len(c.labels))),
+        "hints": {i: ns[f"HNT{i}"] for i in c.hints},
+        "prompts": tuple(ns[f"PR{i}"] for i in range(len(c.prompts))),
+        "unavailables": tuple(ns[f"UN{i}"] for i in range(len(c.unavailables))),
+        "score": ns.get("F_score"), "tiebreak": ns.get("F_tiebreak"),
+        "procedures": {name: (c.resumable_info[name] if name in c.resumable_info else ns[f"P_{name}"])
+                       for name in spec.procedures},
+        "functions": {name: ns[f"F_{name}"] for name in spec.functions},
+        "coverage": counts,
+    }

@@ -1,0 +1,220 @@
+"""Game.autoplay: answer decisions where the rules stop, without unwinding to a driver (and, with
+direct=True, running the procedures that may stop as plain functions)."""
+from __future__ import annotations
+
+import sys
+from itertools import product
+
+from ..runtime import core as runtime
+from .decisions import Answering, Decision, _option_numbers
+from ..errors import JuxError
+from ..runtime.state import DECIDE, Seat
+
+
+class Autoplay:
+    """Game's part that answers decisions in a loop (autoplay)."""
+
+    def autoplay(self, answer=None, limit: int | None = None, direct: bool = False, pick=None) -> int:
+        """Answer each decision with answer(decision) (an answer as apply takes) until the game
+        is over, no decision is pending, or `limit` answers have been given; return how many
+        were given. An illegal answer raises IllegalAnswer with the game at that decision (its
+        player and answer in e.player and e.answer).
+
+        A game made with Game.new(..., start=False) starts here. A decision outside
+        `simultaneously` is answered where the rules stop, and they go on
+        from there without unwinding to a driver: the same game as answering game.pending one
+        by one, in less time. answer may read the game (view, copy) while it is called.
+
+        pick, instead of answer: a function pick(n, lo, hi, many), or a list of one per seat,
+        that answers from the decision's shape alone (n options; when many, a list of lo to hi
+        option numbers, else one number, or none when lo is 0), asked without making a Decision.
+
+        direct=True is faster still: the procedures that may stop, but start no `simultaneously`,
+        run as plain functions on the main thread, so the game's state does not say where they
+        are until they return; with pick too, the threads of a `simultaneously` that are
+        independent (independence.py) run one after another, each answered where it asks.
+        answer may then view the game but not copy or save it (JuxError); limit is a most:
+        needing more answers raises JuxError. If answer raises, answers wrongly or the limit is
+        met, the game is left unusable.
+        """
+        if (answer is None) == (pick is None):
+            raise TypeError("autoplay takes answer or pick")
+        self._usable()
+        answers = self.answers
+        start = len(answers)
+        most = sys.maxsize if limit is None else start + limit  # len(answers) when the limit is met
+        S = self.state
+        take = self._take
+        if callable(pick):
+            pick = [pick] * S.n
+
+        def at_once(T, L=None, waited=False) -> bool:
+            """Answer thread T's decision now (False: not now); L: the locals of a routine run as
+            a plain function (direct), for the decision's prompt and labels; waited: T is a thread
+            of a `simultaneously` whose other threads have run (runtime.join)."""
+            if T[4] >= 0 and not waited:
+                return False  # in `simultaneously`: answered after the other threads have run
+            if len(answers) >= most:
+                if direct:  # (out through the rules' code as it is)
+                    raise Answering(JuxError(f"still not over after {limit} answers"))
+                return False
+            try:
+                if pick is not None:
+                    d = T[2]
+                    choice = (pick[d[0]](len(d[1]), d[2], d[3], d[4]) if len(d) < 9 else
+                              pick[d[0]](len(d[1]), d[2], d[3], d[4], d[8]))
+                elif L is None:
+                    choice = answer(Decision(self, T))
+                else:  # the locals as the top frame while the decision is asked
+                    T[0].append([-1, 0, L])
+                    choice = answer(Decision(self, T))
+                    T[0].pop()
+            except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                raise Answering(e) from None
+            take(T, choice)
+            return True
+
+        def one(T, player, options, label_id, prompt_id, L=None, optional=False):
+            """direct: a choose of one option (runtime.decide_one) answered at once; its answer.
+            With pick, an answer in range is taken without making the decision. optional: the
+            choose may be declined (an answer of none)."""
+            if type(options) is not list:
+                options = list(options)
+            if optional:
+                return optional_one(T, player, options, label_id, prompt_id, L)
+            if pick is not None and options and 0 <= player < S.n and len(answers) < most:
+                choice = asked(T, player, len(options))
+                if choice is not None:
+                    T[3] = x = options[choice]
+                    return x
+                runtime.decide_one(S, T, player, options, label_id, prompt_id)
+                take(T, picked)  # any other answer as _take takes it, or refuses it
+            elif runtime.decide_one(S, T, player, options, label_id, prompt_id):
+                at_once(T, L)
+            return T[3]
+
+        def optional_one(T, player, options, label_id, prompt_id, L):
+            """one() for a choose of one that may be declined: with pick, none or an answer in
+            range is taken without making the decision (as _take takes it)."""
+            if pick is not None and options and 0 <= player < S.n and len(answers) < most:
+                try:
+                    choice = pick[player](len(options), 0, 1, False)
+                except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                    raise Answering(e) from None
+                if choice is None or (type(choice) is int and 0 <= choice < len(options)):
+                    record(T, player, choice)
+                    T[3] = x = None if choice is None else options[choice]
+                    return x
+                runtime.decide(S, T, None, player, options, None, None, True, label_id, prompt_id)
+                take(T, choice)  # any other answer as _take takes it, or refuses it
+                return T[3]
+            if runtime.decide(S, T, None, player, options, None, None, True, label_id, prompt_id):
+                at_once(T, L)
+            return T[3]
+
+        def pairs(T, player, xs, ys, label_id, prompt_id, L=None):
+            """direct: a choose of one of the pairs [(x, y) for x in xs for y in ys], as one; with
+            pick, an answer in range is taken without making the pairs."""
+            if pick is not None and 0 <= player < S.n and len(answers) < most:
+                if type(xs) is not list:
+                    xs = list(xs)
+                if type(ys) is not tuple and type(ys) is not list:
+                    ys = tuple(ys)
+                m = len(ys)
+                n = len(xs) * m
+                if n:
+                    choice = asked(T, player, n)
+                    if choice is not None:
+                        T[3] = x = (xs[choice // m], ys[choice % m])
+                        return x
+                    runtime.decide_one(S, T, player, list(product(xs, ys)), label_id, prompt_id)
+                    take(T, picked)
+                    return T[3]
+            return one(T, player, list(product(xs, ys)), label_id, prompt_id, L)
+
+        def many(T, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1, key=None):
+            """direct with pick, in a thread run alone (independence.py) or outside
+            `simultaneously`: a choose of any kind answered at once; its answer. A list of option
+            numbers in range is taken without making the decision."""
+            if type(options) is not list:
+                options = list(options)
+            n = len(options)
+            if n and key is None and 0 <= player < S.n and len(answers) < most:
+                lo, hi, several = runtime.bounds(n, count, upto, optional)
+                if hi and several:
+                    try:
+                        choice = pick[player](n, lo, hi, True)
+                    except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                        raise Answering(e) from None
+                    if type(choice) is list and lo <= len(choice) <= hi and _option_numbers(choice, n):
+                        record(T, player, choice[:])
+                        T[3] = x = list(map(options.__getitem__, choice))
+                        return x
+                    runtime.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
+                                   unavailable_id)
+                    take(T, choice)  # any other answer as _take takes it, or refuses it
+                    return T[3]
+            if runtime.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
+                              unavailable_id, key):
+                at_once(T, None, True)
+            return T[3]
+
+        picked = None  # the last answer asked of pick
+
+        def asked(T, player, n):
+            """pick's answer to a choose of one of n options by player in thread T, taken as _take
+            takes it when it is an option number; else None (the answer is in `picked`)."""
+            nonlocal picked
+            try:
+                choice = pick[player](n, 1, 1, False)
+            except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                raise Answering(e) from None
+            if type(choice) is int and 0 <= choice < n:  # as _take, its first case
+                record(T, player, choice)
+                return choice
+            picked = choice
+            return None
+
+        def record(T, player, choice) -> None:
+            """An answer pick gave, taken without a decision as _take takes one: the game's
+            answers, its first player (a choose outside `simultaneously`), its steps."""
+            seat = +player if type(player) is Seat else int(player)  # (+: a Seat's int, without a call)
+            if self.first_player is None and T[4] < 0:
+                self.first_player = seat
+            answers.append([seat, choice])
+            S.steps = 0
+
+        S.auto = at_once
+        S.direct = at_once if direct else None
+        S.direct_one = one if direct else None
+        S.direct_pairs = pairs if direct else None
+        S.alone = direct and pick is not None  # nothing sees the game between answers
+        S.direct_many = many if S.alone else None
+        try:
+            self._run()  # a game made with start=False starts here, its first decisions answered at once
+            while True:
+                for T in S.threads:
+                    if T[1] == DECIDE:
+                        break
+                else:
+                    break
+                if not at_once(T, None, True):
+                    break  # the limit is met
+                self._run(T)
+        except Answering as e:
+            self._broken = direct
+            raise e.args[0] from None
+        except BaseException:
+            self._broken = direct
+            raise
+        finally:
+            S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
+        return len(answers) - start
+
+    _broken = False  # a direct autoplay stopped by an error, inside a routine run as a plain function
+
+    def _usable(self, doing: str = "play on") -> None:
+        if self._broken:
+            raise JuxError(f"cannot {doing}: an error stopped autoplay(direct=True) in the middle of the rules")
+        if self.state.direct:
+            raise JuxError(f"cannot {doing} while autoplay(direct=True) runs the rules as plain functions")

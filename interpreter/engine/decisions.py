@@ -1,0 +1,121 @@
+"""Decisions: what a player is asked (Decision, its Options), and the checks of an answer's shape."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..errors import IllegalAnswer
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+
+@dataclass(frozen=True)
+class Option:
+    id: int
+    label: str
+    value: object
+    hint: str | None = None  # what choosing it would do, in the rules' words (a choose's `hint`)
+
+
+def _option_numbers(choice: list, n: int) -> bool:
+    """Whether every item of choice is an option number from 0 to n - 1, and none twice."""
+    for i in choice:
+        if type(i) is not int or not 0 <= i < n:
+            return False
+    return len(set(choice)) == len(choice)
+
+
+def _blamed(e: IllegalAnswer, T, choice) -> IllegalAnswer:
+    """e, saying who gave which answer (e.player, e.answer)."""
+    e.player, e.answer = T[2][0], choice
+    return e
+
+
+class Answering(Exception):
+    """An error of autoplay's answer function, carried out through the rules' code unchanged."""
+
+
+class Decision:
+    """A choice a player must make: who, a prompt, the legal options, how many to pick.
+
+    values are the options' raw values; prompt and options (with readable labels, rendered for
+    the deciding player) are worked out only when asked for.
+    """
+
+    __slots__ = ("_game", "_t", "_d", "id", "player", "values", "min", "max", "many", "keys", "_prompt", "_options")
+
+    def __init__(self, game: "Game", thread: list):
+        self._game = game
+        self._t = thread
+        self._d = d = thread[2]
+        self.id = thread[6]
+        self.player = d[0]
+        self.values = d[1]
+        self.min = d[2]
+        self.max = d[3]
+        self.many = d[4]
+        # a `distinct` choose: each option's group (0, 1, ...: options alike share one); no two options
+        # of one group may be picked
+        self.keys = d[8] if len(d) > 8 else None
+        self._prompt = self._options = None
+
+    @property
+    def optional(self) -> bool:
+        return self.min == 0
+
+    def answer(self, choice) -> None:
+        """Answer this decision (as game.apply would); refused if it is no longer pending."""
+        if self._t[2] is not self._d:
+            raise IllegalAnswer("this decision has already been answered")
+        self._game._answer(self._t, choice)
+
+    @property
+    def prompt(self) -> str:
+        if self._prompt is None:
+            d = self._t[2]
+            g = self._game
+            self._prompt = "Choose" if d[6] < 0 else g._render(
+                g.rules.prompt_fns[d[6]](g.state, self._t[0][-1][2]), self.player)
+        return self._prompt
+
+    @property
+    def options(self) -> list:
+        if self._options is None:
+            g = self._game
+            d = self._t[2]
+            L = self._t[0][-1][2]
+            out = []
+            hint_fn = g.rules.hint_fns.get(d[5])
+            for i, v in enumerate(self.values):
+                if d[5] >= 0:
+                    label = g._render(g.rules.label_fns[d[5]](g.state, L, v), self.player)
+                else:
+                    label = g._render_value(v, self.player)
+                hint = g._render(hint_fn(g.state, L, v), self.player) if hint_fn is not None else None
+                out.append(Option(i, label, v, hint or None))
+            self._options = out
+        return self._options
+
+    def text(self, value) -> str:
+        """A value of the rules (a card, a seat, a tuple of them) as the deciding player reads it."""
+        return self._game._render_value(value, self.player)
+
+    @property
+    def unavailable(self) -> list:
+        """What cannot be chosen now, and why, as the rules say (a choose's `unavailable` clause):
+        [{"option": text, "reason": text}], rendered for the deciding player; [] when not given."""
+        d = self._t[2]
+        if len(d) < 8 or d[7] < 0:
+            return []
+        g = self._game
+        items = g.rules.unavailable_fns[d[7]](g.state, self._t[0][-1][2])
+        out = []
+        for item in items or ():
+            thing, reason = item if type(item) in (tuple, list) and len(item) == 2 else (item, "")
+            out.append({"option": g._render_value(thing, self.player), "reason": g._render_value(reason, self.player)})
+        return out
+
+    def __repr__(self):
+        return f"Decision(player={self.player}, prompt={self.prompt!r}, options={[o.label for o in self.options]})"

@@ -1,0 +1,196 @@
+"""Games set up at a given position (Game.scenario: a rulebook example), and reading a game's zones,
+marks and counters by name."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..runtime import core as runtime
+from ..errors import JuxError, StepBudgetExceeded, did_you_mean
+from .ruleset import RuleRuntimeError, _describe, load_ruleset
+from ..runtime.state import RUN, SEATS
+from .views import _plain
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class SetupError(JuxError):
+    """A position that cannot be set up; `where` is the path of the entry at fault in the
+    arguments of Game.scenario (("zones", "hand[0]", 2), ("counters", "coins"), ("run",))."""
+
+    def __init__(self, message: str, where: tuple = ()):
+        super().__init__(message)
+        self.where = where
+
+
+def _seat(v, n: int, where: tuple):
+    if v is None:
+        return None
+    if type(v) is not int or not 0 <= v < n:
+        raise SetupError(f"a seat is a number from 0 to {n - 1}, not {v!r}", where)
+    return SEATS[v]
+
+
+def _counter_value(lay, cname: str, value, n: int):
+    """The value of counter cname checked for its shape: a list by seat for one per player (of
+    mappings by key for one per player and per key), a mapping by key for one per item of a list,
+    seats as numbers for a seat counter. Raises SetupError."""
+    where = ("counters", cname)
+    d = lay.counter_def.get(cname)
+    seat = isinstance(d, dict) and d.get("seat")
+
+    def leaf(v):
+        if isinstance(v, (list, dict)):
+            raise SetupError(f"counter '{cname}': one value expected here, not a {type(v).__name__}", where)
+        return _seat(v, n, where) if seat else v
+
+    def keyed(v, keys):
+        if not isinstance(v, dict):
+            raise SetupError(f"counter '{cname}' has one value per item ({', '.join(map(str, keys))}): "
+                             "give a mapping item: value", where)
+        for k in v:
+            if k not in keys:
+                raise SetupError(f"counter '{cname}' has no item '{k}'{did_you_mean(str(k), map(str, keys))}; "
+                                 f"its items: {', '.join(map(str, keys))}", where)
+        return {k: leaf(x) for k, x in v.items()}
+
+    if cname in lay.player_counters:
+        if not isinstance(value, list) or len(value) != n:
+            raise SetupError(f"counter '{cname}' has one value per player: give a list of {n}", where)
+        if cname in lay.player_keys:
+            return [keyed(v, list(lay.player_keys[cname])) for v in value]
+        return [leaf(v) for v in value]
+    if cname in lay.counter_index:
+        ci = lay.counter_index[cname]
+        return keyed(value, list(ci)) if isinstance(ci, dict) else leaf(value)
+    known = list(lay.counter_index) + list(lay.player_counters)
+    raise SetupError(f"no counter '{cname}'{did_you_mean(cname, known)}", where)
+
+
+class Positions:
+    """Game's part that sets up a position and reads zones, marks and counters by name."""
+
+    @classmethod
+    def scenario(cls, rules, players: int, zones: dict | None = None, counters: dict | None = None,
+                 run: str | None = None, args=(), seed: int = 0, names=None, marks: dict | None = None) -> "Game":
+        """A game set up at a given position, running one procedure (a rulebook example).
+
+        zones: {"table": ["red 4", ...], "hand[0]": [...], "piles[red]": [...]}: cards by
+        label, taken from where the ruleset starts them (the last listed is the top).
+        counters: {"pile": 5, "points": [0, 3, 0]}. run: a procedure name; args: its arguments
+        (ints for seats). Without run the whole game flow starts from the position.
+        marks: {"hand[0]": {"red 4": {"token": 1}}}: marks set on the first card of that
+        label in that zone. A position that cannot be set up (a zone, card, counter, mark or
+        procedure the rules do not have, a value of the wrong shape) raises SetupError, whose
+        `where` names the entry at fault (scenario files: interpreter/scenario_run.py).
+        """
+        if isinstance(rules, (str, Path)):
+            rules = load_ruleset(rules)
+        g = cls.new(rules, players, seed, names, start=False)
+        S = g.state
+        lay = rules.layout
+        names_of = lay.zone_names(players)
+        free, labels = {}, set()
+        for c in rules.cards:
+            free.setdefault(rules.card_labels[c], []).append(c)
+            labels.add(rules.card_labels[c])
+        for zname, zlabels in (zones or {}).items():
+            zi = _zone_index(names_of, zname, ("zones", zname))
+            for i, label in enumerate(zlabels):
+                pool = free.get(label)
+                if not pool:
+                    if label not in labels:
+                        raise SetupError(f"no card '{label}' in this ruleset{did_you_mean(str(label), labels)}",
+                                         ("zones", zname, i))
+                    raise SetupError(f"no card '{label}' left to place in {zname}: the ruleset has "
+                                     f"{sum(1 for c in rules.cards if rules.card_labels[c] == label)}",
+                                     ("zones", zname, i))
+                runtime.move(S, pool.pop(0), zi)
+        for zname, by_label in (marks or {}).items():
+            cards = S.z[_zone_index(names_of, zname, ("marks", zname))]
+            for label, values in by_label.items():
+                card = next((c for c in cards if rules.card_labels[c] == label), None)
+                if card is None:
+                    raise SetupError(f"marks: no card '{label}' in {zname}", ("marks", zname, label))
+                for mark, value in values.items():
+                    if mark not in rules.spec.marks:
+                        raise SetupError(f"marks: no mark '{mark}'{did_you_mean(str(mark), rules.spec.marks)} "
+                                         f"(marks: {', '.join(rules.spec.marks)})", ("marks", zname, label, mark))
+                    runtime.set_mark(S, card, mark, value)
+        for cname, value in (counters or {}).items():
+            value = _counter_value(lay, cname, value, players)
+            if cname in lay.player_keys:  # one per player and per key: a list of {key: value}
+                for p, by_key in enumerate(value):
+                    for k, v in by_key.items():
+                        S.v[lay.counter(cname, p, k)] = v
+            elif cname in lay.player_counters:
+                for p, v in enumerate(value):
+                    S.v[lay.counter(cname, p)] = v
+            else:
+                ci = lay.counter_index[cname]
+                if isinstance(ci, dict):
+                    for k, v in value.items():
+                        S.v[ci[k]] = v
+                else:
+                    S.v[ci] = value
+        args = [_seat(a, players, ("args", i)) if type(a) is int else a for i, a in enumerate(args)]
+        if run is not None:
+            proc = rules._c["procedures"].get(run)
+            if proc is None:
+                raise SetupError(f"no procedure '{run}'{did_you_mean(run, rules.spec.procedures)}", ("run",))
+            want = len(rules.spec.procedures[run].params)
+            if len(args) != want:
+                raise SetupError(f"the procedure '{run}' takes {want} argument{'s' if want != 1 else ''} "
+                                 f"({', '.join(rules.spec.procedures[run].params)}), not {len(args)}", ("args",))
+            if isinstance(proc, tuple):
+                rid, extra = proc
+                S.threads = [[[[rid, 0, list(args) + [None] * extra]], RUN, None, None, -1, 0, 0]]
+            else:
+                S.threads = []
+                try:
+                    proc(S, *args)
+                except StepBudgetExceeded:
+                    raise
+                except Exception as e:
+                    pos = rules.where(e)
+                    raise RuleRuntimeError(f"{pos}: {_describe(e)}" if pos else _describe(e)) from None
+        g._run()
+        return g
+
+    def zone(self, name: str) -> list:
+        """Labels of the cards in a zone by its display name ('table', 'hand[0]', 'piles[red]')."""
+        return [self.rules.card_labels[c] for c in self._zone_cards(name)]
+
+    def marks(self, name: str) -> list:
+        """(label, marks) of each card in a zone, for cards that carry marks."""
+        return [(self.rules.card_labels[c], dict(self.state.m[c])) for c in self._zone_cards(name)
+                if c in self.state.m]
+
+    def _zone_cards(self, name: str) -> list:
+        return self.state.z[_zone_index(self.rules.layout.zone_names(self.state.n), name, ())]
+
+    def counter(self, name: str, key=None):
+        lay = self.rules.layout
+        if name in lay.player_counters:
+            vals = [self._player_counter(name, p) for p in range(self.state.n)]
+            return vals if key is None else vals[key]
+        ci = lay.counter_index[name]
+        if isinstance(ci, dict):
+            return {k: _plain(self.state.v[i]) for k, i in ci.items()} if key is None else _plain(self.state.v[ci[key]])
+        return _plain(self.state.v[ci])
+
+    def _player_counter(self, name: str, p: int):
+        """Seat p's value of a per-player counter: {key: value} for one per player and per key."""
+        lay, V = self.rules.layout, self.state.v
+        if name in lay.player_keys:
+            return {k: _plain(V[lay.counter(name, p, k)]) for k in lay.player_keys[name]}
+        return _plain(V[lay.counter(name, p)])
+
+
+def _zone_index(names_of: list, name, where: tuple) -> int:
+    """The index of a zone by its display name ('hand[0]', 'piles[red]'; spaces ignored)."""
+    key = str(name).replace(" ", "")
+    if key not in names_of:
+        raise SetupError(f"no zone '{name}'" + (did_you_mean(key, names_of) or f" (zones: {', '.join(names_of)})"), where)
+    return names_of.index(key)

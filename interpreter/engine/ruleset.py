@@ -1,0 +1,222 @@
+"""Rulesets: load_ruleset (load, check and compile rule files, cached) and Ruleset, what every
+game of a ruleset shares (cards, backs, zones, the compiled rules)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..runtime import core as runtime
+from ..checks.checker import check
+from ..compiler.program import compile_ruleset, counter_start
+from ..errors import JuxError, Pos
+from ..files import editing
+from ..reading.spec import load_spec, rule_files, ruleset_path
+from ..paths import default_ruleset
+from ..runtime.state import State, ZoneTable
+from ..reading.variants import VARIANTS_DIR
+
+
+class RuleRuntimeError(JuxError):
+    """Rule code failed while running (e.g. the top of an empty zone used as a card)."""
+
+
+# ------------------------------------------------------------------ rulesets
+
+
+class Ruleset:
+    """A loaded, checked and compiled ruleset: everything a Game needs, shared by all its games."""
+
+    def __init__(self, spec, coverage: bool = False):
+        self.spec = spec
+        self.name = spec.name
+        self.title = spec.game.get("title", spec.name)
+        self.digest = spec.digest
+        self.variants = spec.variants
+        suspends = check(spec)
+        c = compile_ruleset(spec, suspends, coverage)
+        self._c = c
+        self.coverage = c["coverage"]  # with coverage: the run counts (coverage.Counts), else None
+        self.layout = c["layout"]
+        self.cards = c["cards"]
+        self.card_attrs = c["card_attrs"]
+        self.card_labels = c["card_labels"]
+        # what everyone sees of each card: its back ({attribute: value}, or None when its kind has
+        # none), how it reads when hidden, and its back as a key (kind, values...) for the bots
+        self.card_backs = c["card_backs"]
+        self.hidden_labels = c["hidden_labels"]
+        self.back_keys = c["back_keys"]
+        self.has_backs = any(b is not None for b in self.card_backs)
+        self.routines = c["routines"]
+        # the rules' functions the engine, views and bots call: an error in one names its rule
+        self.label_fns = [self._located(f) for f in c["labels"]]
+        self.hint_fns = {i: self._located(f) for i, f in c["hints"].items()}  # by label id
+        self.prompt_fns = [self._located(f) for f in c["prompts"]]
+        self.unavailable_fns = [self._located(f) for f in c["unavailables"]]
+        self.score_fn = self._located(c["score"])
+        self.tiebreak_fn = self._located(c["tiebreak"])
+        self.value_fn = self._located(c["functions"].get("value") or c["score"])
+        self.worth_fn = self._located(c["functions"].get("worth"))  # what a card counts for, if not its value
+        # a seat's standing during the game, in parts everyone may know: [(part, value), ...]
+        self.standing_fn = self._located(c["functions"].get("standing"))
+        # what the table shows besides zones and counters: [(title, function of no parameters)]
+        self.table_fns = [(str(t), self._located(c["functions"][f])) for t, f in (spec.table or {}).items()
+                          if f in c["functions"]]
+        players = spec.game.get("players", {})
+        self.min_players = int(players.get("min", 1))
+        self.max_players = int(players.get("max", 1))
+        self._vis = {}
+        self._initial = {}
+
+    @property
+    def source(self) -> str:
+        """The generated Python (for the curious and for debugging)."""
+        return self._c["source"]
+
+    def visibility(self, n: int) -> list:
+        """Bit mask of the seats that see each zone's cards, for n players."""
+        if n not in self._vis:
+            lay = self.layout
+            everyone = (1 << n) - 1
+            masks = []
+            for name, key in lay.fixed_zones:
+                masks.append(everyone if lay.zone_def[name]["visible"] == "all" else 0)
+            for p in range(n):
+                for name in lay.player_zones:
+                    v = lay.zone_def[name]["visible"]
+                    masks.append(everyone if v == "all" else (1 << p) if v == "owner" else 0)
+            table = ZoneTable(masks)
+            kept = {m: set(d["kept_in"]) for m, d in self.spec.marks.items() if (d or {}).get("kept_in")}
+            table.drop = [tuple(m for m, zones in kept.items() if name not in zones)
+                          for name in lay.zone_names_plain(n)]
+            stacked: dict = {}  # zone name -> the cards of the kinds with a back stacked in it
+            for c in self.cards:
+                d = self.spec.cards[self.card_attrs[c]["kind"]]
+                if d.get("back"):
+                    for name in d.get("stacked_in") or ():
+                        stacked.setdefault(name, set()).add(c)
+            table.buried = {zi: frozenset(stacked[name]) for zi, name in enumerate(lay.zone_names_plain(n))
+                            if name in stacked}
+            self._vis[n] = table
+        return self._vis[n]
+
+    def initial_state(self, n: int) -> State:
+        """The state before the flow runs: every card where its kind starts, counters at start."""
+        if n not in self._initial:
+            lay = self.layout
+            vis = self.visibility(n)
+            S = State.__new__(State)
+            S.n = n
+            S.vis = vis
+            S.z = [[] for _ in range(lay.zone_count(n))]
+            S.loc = [0] * len(self.cards)
+            S.k = [0] * len(self.cards)
+            for kind, zi in _start_zones(self):
+                for c in self.cards:
+                    if self.card_attrs[c]["kind"] == kind:
+                        S.z[zi].append(c)
+                        S.loc[c] = zi
+                        S.k[c] = vis[zi]
+            S.v = [counter_start(lay.counter_def[name]) for name, key in lay.fixed_counters]
+            for p in range(n):
+                S.v.extend(counter_start(lay.counter_def[name]) for name, key in lay.counter_slots())
+            S.m = {}
+            S.rng = 0
+            S.threads = []
+            S.next_tid = 1
+            S.steps = 0
+            S.log = S.lv = None
+            S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
+            self._initial[n] = S
+        return self._initial[n]
+
+    def procedure_texts(self) -> dict:
+        return {n: r.text for n, r in self.spec.procedures.items() if r.text}
+
+    def _located(self, fn):
+        """fn (compiled rule code called from outside the rules' run) with its errors turned into
+        RuleRuntimeError at their rule's file:line:col."""
+        if fn is None or not callable(fn):
+            return fn
+
+        def call(*args):
+            try:
+                return fn(*args)
+            except JuxError:
+                raise
+            except RecursionError as e:
+                pos = self.where(e)
+                raise RuleRuntimeError(f"{pos}: the rules call themselves without end" if pos else str(e)) from None
+            except Exception as e:
+                pos = self.where(e)
+                raise RuleRuntimeError(f"{pos}: {_describe(e)}" if pos else _describe(e)) from None
+        return call
+
+    def where(self, exc: BaseException) -> Pos | None:
+        """The rule position of the innermost generated-code frame of a traceback."""
+        tb = exc.__traceback__
+        pos = None
+        fn = self._c["filename"]
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == fn:
+                line = tb.tb_lineno - 1
+                lp = self._c["line_pos"]
+                if 0 <= line < len(lp) and lp[line] is not None:
+                    pos = lp[line]
+            tb = tb.tb_next
+        return pos
+
+
+_CACHE: dict = {}
+
+
+def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Ruleset:
+    """Load, check and compile a ruleset by name (a folder under rules/) or path, with variants
+    (names of files under variants/<game>/, or paths; e.g. power tiles). Raises RuleErrors, or
+    VariantError for a wrong choice of variants.
+
+    Without a name, the default ruleset (named in rules/default) is loaded.
+
+    Compiled rulesets are kept for the process, keyed by path, variants and the files' contents.
+    With coverage the ruleset is compiled apart, counting what runs (rules.coverage, coverage.py).
+    """
+    path = ruleset_path(default_ruleset() if name_or_path is None else name_or_path)
+    if isinstance(variants, str):
+        variants = variants.split(",")
+    variants = tuple(v.strip() for v in variants if v and v.strip())
+    if editing():  # an editor's unsaved texts (files.edited): checked afresh, never kept
+        return Ruleset(load_spec(path, variants), coverage)
+    key = (str(path.resolve()), variants, _files_key(path), _files_key(VARIANTS_DIR) if variants else (),
+           bool(coverage))
+    if key not in _CACHE:
+        _CACHE[key] = Ruleset(load_spec(path, variants), coverage)
+    return _CACHE[key]
+
+
+def _files_key(path: Path) -> tuple:
+    out = []
+    for f in rule_files(path):
+        st = f.stat()
+        out.append((str(f), st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def _start_zones(rules):
+    lay = rules.layout
+    out = []
+    for name, z in lay.zone_def.items():
+        for kind in z.get("start", []):
+            zi = lay.zone_index.get(name)
+            if isinstance(zi, int):
+                out.append((kind, zi))
+    return out
+
+
+def _describe(e: Exception) -> str:
+    if isinstance(e, runtime.RuleRuntimeError):
+        return str(e)
+    if isinstance(e, TypeError) and "NoneType" in str(e):
+        return f"a value is none where a card or number is needed ({e})"
+    if isinstance(e, (IndexError, KeyError)):
+        return f"no such item: {e}"
+    if isinstance(e, ZeroDivisionError):
+        return "division by zero"
+    return f"{type(e).__name__}: {e}"

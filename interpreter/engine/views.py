@@ -1,0 +1,156 @@
+"""What a player may know of a game: views, card infos (a hidden card shows only its back, if any),
+and the log, prompts and labels rendered for a viewer."""
+from __future__ import annotations
+
+from ..runtime import core as runtime
+from ..compiler.program import FACE_DOWN
+from ..runtime.core import Known
+from ..runtime.state import SEATS, Card, Seat
+
+
+class Views:
+    """Game's part that shows the game to one player (or to nobody in particular: None)."""
+
+    def knows(self, player: int, card: int) -> bool:
+        return bool((self.state.k[card] >> player) & 1)
+
+    def _render_value(self, v, viewer) -> str:
+        """v as text for the viewer: a card as they know it now (prompts, labels), a logged card
+        (runtime.Known) as they knew it when the line was written."""
+        t = type(v)
+        if t is Card:
+            if viewer is None or (self.state.k[v] >> viewer) & 1:
+                return self.rules.card_labels[v]
+            S = self.state  # hidden: its back, unless it lies under the top of a pile (stacked_in)
+            return FACE_DOWN if S.vis.buried and runtime.buried(S, v) else self.rules.hidden_labels[v]
+        if t is Known:
+            c, mask = v
+            if viewer is None or (mask >> viewer) & 1:
+                return self.rules.card_labels[c]
+            return FACE_DOWN if mask & runtime.BURIED else self.rules.hidden_labels[c]
+        if t is Seat:
+            return self.names[v]
+        if t is list:  # a list of things: "red 4, blue 2" ("none" when empty)
+            return ", ".join(self._render_value(x, viewer) for x in v) if v else "none"
+        if t is tuple:  # a tuple reads as its parts, separated by spaces
+            return " ".join(self._render_value(x, viewer) for x in v)
+        if v is True:
+            return "yes"
+        if v is False:
+            return "no"
+        if v is None:
+            return "none"
+        return str(v)
+
+    def _render(self, parts, viewer) -> str:
+        return "".join(self._render_value(p, viewer) for p in parts)
+
+    def render_event(self, event, viewer=None) -> str:
+        if event and event[0] == runtime.TABLE:
+            t = self.render_table(event, viewer)
+            width = [max([len(c)] + [len(r[i]) for r in t["rows"] if i < len(r)]) for i, c in enumerate(t["columns"])]
+            lines = [t["title"], "  " + "  ".join(c.ljust(w) for c, w in zip(t["columns"], width)).rstrip()]
+            lines += ["  " + "  ".join(v.ljust(w) for v, w in zip(r, width)).rstrip() for r in t["rows"]]
+            return "\n".join(lines)
+        # every card in an event is a Known (runtime.event): the line reads as it did when written
+        return "".join([self._render_value(p, viewer) for p in event])
+
+    def render_table(self, event, viewer=None) -> dict:
+        """A table event as text for the viewer: {"title", "columns", "rows"}."""
+        _, title, columns, rows = event
+        return {"title": self.render_event(title, viewer), "columns": list(columns),
+                "rows": [[self.render_event(c, viewer) for c in r] for r in rows]}
+
+    def tables(self, viewer: int | None = None) -> list:
+        """The tables the rules showed (`show`), as the viewer may read them; "at" is the index
+        of the log entry that holds each."""
+        return [dict(self.render_table(e, viewer), at=i) for i, e in enumerate(self.state.log or [])
+                if e and e[0] == runtime.TABLE]
+
+    def log_lines(self, viewer: int | None = None) -> list:
+        """The game log in words, as the viewer may know it (None: everything)."""
+        return [self.render_event(e, viewer) for e in (self.state.log or [])]
+
+    def card_info(self, c: int, viewer) -> dict:
+        if viewer is None or (self.state.k[c] >> viewer) & 1:
+            d = dict(self.rules.card_attrs[c])
+            d["label"] = self.rules.card_labels[c]
+            d["id"] = int(c)
+            if self.rules.worth_fn is not None:
+                d["worth"] = self.rules.worth_fn(self.state, c)
+            marks = self.state.m.get(c)
+            if marks:  # a mark that holds a card shows it as the viewer knows it (never its id)
+                d["marks"] = {k: self._render_value(v, viewer) if type(v) is Card else v for k, v in marks.items()}
+                for k, v in marks.items():  # a mark named as an attribute shows instead of it
+                    if k in d and v is not None:
+                        d[k] = v
+            return d
+        back = self.rules.card_backs[c]
+        if back is None or (self.state.vis.buried and runtime.buried(self.state, c)):
+            return {"hidden": True}
+        return {"hidden": True, "back": dict(back)}  # what everyone sees of it
+
+    def read_card(self, c, viewer: int | None = None) -> dict | None:
+        """Card c in full as the viewer may know it (card_reading.reading: its label, kind and the
+        kind's text, attributes, worth, marks, the texts of the rules it carries); a card the viewer
+        does not know reads only as card_info shows it (its back, if any); None: no such card."""
+        if type(c) is bool or not isinstance(c, int) or not 0 <= c < len(self.rules.card_attrs):
+            return None
+        info = self.card_info(c, viewer)
+        if info.get("hidden"):
+            return info
+        from .card_reading import reading
+
+        return reading(self.rules, info)
+
+    def view(self, player: int | None) -> dict:
+        """What one player may know (None: everything). A hidden card shows only as {'hidden': True},
+        with its back ({'back': {attribute: value}}) when its kind has one that shows."""
+        S = self.state
+        lay = self.rules.layout
+        zones = []
+        for zi, zone in enumerate(S.z):
+            name, key, owner = lay.zone_of(zi)
+            zones.append({"name": name, "key": key, "owner": owner,
+                          "cards": [self.card_info(c, player) for c in zone]})
+        counters = {}
+        for ci, (name, key) in enumerate(lay.fixed_counters):
+            if key is None:
+                counters[name] = _plain(S.v[ci])
+            else:
+                counters.setdefault(name, {})[key] = _plain(S.v[ci])
+        for name in lay.player_counters:
+            counters[name] = [self._player_counter(name, p) for p in range(S.n)]
+        mine = [d for d in self.pending if player is None or d.player == player]
+        return {
+            "ruleset": self.rules.name, "player": player, "players": S.n, "names": list(self.names),
+            "zones": zones, "counters": counters,
+            "decisions": [{"id": d.id, "player": d.player, "prompt": d.prompt, "min": d.min, "max": d.max,
+                           "options": [dict({"id": o.id, "label": o.label}, **({"hint": o.hint} if o.hint else {}))
+                                       for o in d.options]} for d in mine],
+            "waiting_for": sorted({d.player for d in self.pending}),
+            "log": self.log_lines(player), "tables": self.tables(player), "over": self.over,
+            "scores": self.scores if self.over else None,
+            "standing": self.standing(player),
+            "shown": [[title, self._render_value(f(S), player)] for title, f in self.rules.table_fns],
+        }
+
+    def standing(self, viewer: int | None = None) -> list | None:
+        """Each seat's standing as the ruleset's `standing(p)` gives it (parts that every seat may
+        know, e.g. [["cards", 15], ["coins", 2]]), each part's name as the viewer reads it; None
+        when the ruleset declares none."""
+        f = self.rules.standing_fn
+        if f is None:
+            return None
+        out = []
+        for p in range(self.state.n):
+            parts = f(self.state, SEATS[p])
+            out.append([[self._render_value(part[0], viewer) if isinstance(part, tuple) else "",
+                         _plain(part[1] if isinstance(part, tuple) else part)] for part in (parts or [])])
+        return out
+
+
+def _plain(v):
+    if type(v) in (Seat, Card):
+        return int(v)
+    return v

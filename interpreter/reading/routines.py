@@ -1,0 +1,85 @@
+"""The routines of a ruleset (functions, procedures) parsed from their files, and the chains of
+overrides of a routine (`previous(...)` calls the definition an override replaces)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from ..errors import Pos, RuleError
+from .yaml_reader import Located
+from ..language.parse import Call, CallStmt, Const, Source, parse_block, parse_function_body, parse_signature, rename_calls, walk
+
+
+@dataclass
+class Routine:
+    name: str
+    params: tuple
+    body: object  # tuple of statements (procedure) or an expression (function)
+    pos: Pos
+    text: str = ""
+    origin: str = ""  # which file or variant defined it
+
+
+def _chain(name: str, chain: list, table: dict, errors: list, expr: bool):
+    """A routine and the overrides of it, in order. The last is the routine; `previous(...)` in an
+    override calls the definition before it, kept under an inner name (name__prev1, ...)."""
+    prev = None
+    for i, (sig, body, loc, p) in enumerate(chain):
+        r = _routine(sig, body, loc, p, errors, expr=expr)
+        if r is None:
+            continue
+        calls = [n for n in walk(r.body) if isinstance(n, (Call, CallStmt)) and n.func == "previous"
+                 and getattr(n, "slot_key", None) is None]
+        if prev is None:
+            for n in calls:
+                errors.append(RuleError(n.pos, f"'previous(...)' calls the definition an override replaces, "
+                                               f"but '{name}' here overrides nothing"))
+        else:
+            if len(r.params) != len(prev.params):
+                errors.append(RuleError(r.pos, f"'{name}' overrides {prev.pos} and must take the same "
+                                               f"{len(prev.params)} parameter(s)"))
+            if calls:  # the replaced definition is kept under an inner name (else it is gone)
+                prev = replace(prev, name=f"{name}__prev{i}")
+                table[prev.name] = prev
+                r = replace(r, body=rename_calls(r.body, "previous", prev.name))
+        prev = r
+    if prev is not None:
+        table[name] = prev
+
+
+def _routine(sig, body, loc: Located, path, errors, expr: bool):
+    """The routine at path of a file, parsed once (its syntax errors reported every time)."""
+    if path not in loc.parsed:
+        errs: list = []
+        loc.parsed[path] = (_parse_routine(sig, body, loc, path, errs, expr), errs)
+    r, errs = loc.parsed[path]
+    errors.extend(errs)
+    return r
+
+
+def _parse_routine(sig, body, loc: Located, path, errors, expr: bool):
+    kpos = loc.marks[("key",) + path]
+    try:
+        name, params = parse_signature(str(sig), Source(kpos.file, kpos.line, kpos.col))
+        ok = True
+    except RuleError as e:
+        errors.append(e)
+        # keep a stand-in under the name it has (e.g. 'f(a, a)'), so the rest can be checked
+        m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:\((.*)\))?\s*", str(sig))
+        if not m:
+            return None
+        name, params, ok = m.group(1), tuple(p.strip() for p in (m.group(2) or "").split(",") if p.strip()), False
+    text = ""
+    code_path = path
+    if isinstance(body, dict):
+        text = body.get("text", "")
+        body = body.get("do", "")
+        code_path = path + ("do",)
+    src = loc.blocks.get(code_path) or Source(kpos.file, kpos.line, kpos.col)
+    tree = Const(kpos, None) if expr else ()  # a stand-in, so the rest can be checked
+    if ok:
+        try:
+            tree = parse_function_body(body, src) if expr else parse_block(body, src)
+        except RuleError as e:
+            errors.append(e)
+    return Routine(name, params, tree, kpos, " ".join(str(text).split()), origin=kpos.file)

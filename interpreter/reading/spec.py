@@ -1,0 +1,198 @@
+"""Rule files -> a RuleSpec: YAML read with line marks (read_yaml.py), checked against the JSON
+Schema (schema_check.py), effect code parsed (routines.py). Every problem is collected and reported
+at once as path:line:col: message."""
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .compose import SECTIONS, apply_variant, merge_file
+from ..errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
+from ..paths import RULES_DIR
+from .yaml_reader import _READ_CACHE, Located, display_path, read_file, read_regular  # noqa: F401  (imported from here)
+from .routines import Routine, _chain
+from .schema import SCHEMA_DIR, _schema_errors, schema_validator  # noqa: F401  (imported from here)
+from ..language.parse import Source, parse_block
+
+
+@dataclass
+class RuleSpec:
+    """A ruleset as read from its files: plain data plus parsed code, not yet checked."""
+
+    name: str
+    path: Path
+    game: dict
+    constants: dict
+    cards: dict
+    zones: dict
+    counters: dict
+    marks: dict
+    slots: dict
+    functions: dict  # name -> Routine (body: Expr, or a tuple of Stmt computing it)
+    procedures: dict  # name -> Routine (body: tuple of Stmt)
+    flow: Routine
+    where: dict  # (section, name) -> Pos, for checks to point at
+    digest: str  # hash of the rule files' contents
+    variants: tuple = ()  # names of the variants applied, in order
+    hooks: tuple = ()  # the hook points the variants applied offer (variant.hooks): used even if not called
+    warnings: list = field(default_factory=list)  # RuleErrors that do not stop a game (check.check)
+    composed_warnings: list = field(default_factory=list)  # those found composing variants (compose.py)
+    table: dict = field(default_factory=dict)  # what the table shows beyond zones: title -> function
+
+
+def catalogue_rulesets() -> list:
+    """The names of the games under rules/ (each a folder)."""
+    return sorted(d.name for d in RULES_DIR.iterdir() if d.is_dir() and not d.name.startswith(("_", ".")))
+
+
+def ruleset_path(name_or_path) -> Path:
+    p = Path(name_or_path)
+    if p.exists():
+        return p
+    q = RULES_DIR / str(name_or_path)
+    if q.exists():
+        return q
+    known = catalogue_rulesets()
+    raise JuxError(f"no ruleset '{name_or_path}'{did_you_mean(str(name_or_path), known)}; "
+                   f"known rulesets: {', '.join(known)}")
+
+
+def rule_files(path: Path) -> list:
+    """The .yaml files of a ruleset folder and its subfolders (or the one file given), in order.
+    Symbolic links inside the folder are not followed: a rule file lies in its ruleset (a link
+    could make jux read any file of the machine); read_file refuses the links found."""
+    if not path.is_dir():
+        return [path]
+    found = []
+    for root, dirs, files in os.walk(path):  # (os.walk does not enter linked folders)
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found.extend(Path(root) / f for f in files if f.endswith(".yaml"))
+    return sorted(found)
+
+
+def load_spec(name_or_path, variants=()) -> RuleSpec:
+    """Read, schema-check and parse the rule files of a ruleset, with the named variants applied
+    (see variants.py). Raises RuleErrors with every problem found: YAML and schema errors of each
+    file, then effect-code syntax errors together with what the static checks find in the rest of
+    the rules. A wrong choice of variants raises VariantError."""
+    path = ruleset_path(name_or_path)
+    files = rule_files(path)
+    if not files:
+        raise JuxError(f"{display_path(path)}: no .yaml rule files here")
+    errors: list = []
+    merged: dict = {s: {} for s in SECTIONS}
+    merged["flow"] = None
+    merged["hooks"] = {}  # hook point -> the variant that offers it (variant.hooks)
+    merged["fills"] = {}  # (slot, key) -> (variant, Pos) of the variant that filled it
+    where: dict = {}
+    digest = hashlib.sha256()
+    broken_file = False  # a file could not be read: checks of the whole would mislead
+    for f in files:
+        if f != path and f.is_symlink():
+            errors.append(RuleError(Pos(display_path(f), 1, 1), "a symbolic link: the rule files of a "
+                                    "ruleset are plain files inside its folder (links are not followed)"))
+            broken_file = True
+            continue
+        loc = _read_checked(f, digest, errors)
+        if loc is None:
+            broken_file = True
+            continue
+        if "variant" in loc.data:
+            errors.append(RuleError(loc.marks[("key", "variant")], "a rule file of a ruleset cannot be a "
+                                    "variant: put variant files under variants/<game>/"))
+            continue
+        merge_file(merged, where, loc, errors)
+    chosen = []
+    if variants and not broken_file:
+        from .variants import catalogue, choose
+
+        game = (merged["game"] or {}).get("name", path.name)
+        slot_order = {slot: list(table[0]) for slot, table in merged["slots"].items()
+                      if isinstance(table[0], dict)}
+        for info in choose(game, list(variants), slot_order):
+            loc = _read_checked(info.path, digest, errors)
+            if loc is None:
+                broken_file = True
+                break  # (the variants after it build on it: their errors would be its consequences)
+            if not isinstance(loc.data.get("variant"), dict):
+                errors.append(RuleError(Pos(display_path(info.path), 1, 1), "not a variant (no 'variant' section)"))
+                continue
+            apply_variant(merged, where, loc, errors)
+            known = catalogue(game).get(info.name)
+            # by name when it is the catalogue's file, else by path (so a record can load it again)
+            chosen.append(info.name if known is not None and known.path == info.path else str(info.path))
+    spec = _build(path, merged, where, errors, complete=not broken_file)
+    spec.digest = digest.hexdigest()[:16]
+    spec.variants = tuple(chosen)
+    spec.hooks = tuple(merged["hooks"])
+    spec.composed_warnings = list(merged.get("warnings", ()))
+    if errors:
+        if not broken_file and spec.flow is not None and spec.game:
+            errors.extend(_check_errors(spec))
+        raise RuleErrors(errors)
+    return spec
+
+
+def _read_checked(f: Path, digest, errors: list):
+    """A file read and checked against the schema, or None (its errors added)."""
+    try:
+        loc = read_file(f)
+    except RuleErrors as e:
+        errors.extend(e.errors)
+        return None
+    digest.update(f.name.encode() + b"\0" + loc.raw)
+    errs = _schema_errors(loc, schema_validator("ruleset"))
+    if errs:
+        errors.extend(errs)
+        return None
+    return loc
+
+
+def _check_errors(spec) -> list:
+    """What the static checks find in rules that also have syntax errors (their routines empty)."""
+    from ..checks.checker import Checker
+
+    try:
+        Checker(spec).check_all()
+    except RuleErrors as e:
+        return list(e.errors)
+    except Exception:  # never let this extra pass hide the errors already found
+        return []
+    return []
+
+
+def _plain(section: dict) -> dict:
+    return {k: v[0] for k, v in section.items()}
+
+
+def _build(path: Path, merged: dict, where: dict, errors: list, complete: bool = True) -> RuleSpec:
+    """The RuleSpec of merged sections, with effect code parsed. A routine whose code has a syntax
+    error is kept with an empty body (its error is in errors), so the rest can still be checked."""
+    first = Pos(display_path(rule_files(path)[0]), 1, 1)
+    game = merged["game"] or {}
+    if complete and not merged["game"]:
+        errors.append(RuleError(first, "the ruleset has no 'game' section (name, players)"))
+    if complete and merged["flow"] is None:
+        errors.append(RuleError(first, "the ruleset has no 'flow' (the code that runs the game)"))
+    functions, procedures = {}, {}
+    for section, table, expr in (("functions", functions, True), ("procedures", procedures, False)):
+        for name, chain in merged[section].items():
+            _chain(name, chain, table, errors, expr)
+    flow = None
+    if merged["flow"] is not None:
+        src = merged.get("flow_src") or Source(first.file)
+        try:
+            body = parse_block(merged["flow"], src)
+        except RuleError as e:
+            errors.append(e)
+            body = ()
+        flow = Routine("flow", (), body, where[("flow", "")])
+    return RuleSpec(
+        name=game.get("name", path.name), path=path, game=game,
+        constants=_plain(merged["constants"]), cards=_plain(merged["cards"]), zones=_plain(merged["zones"]),
+        counters=_plain(merged["counters"]), marks=_plain(merged["marks"]), slots=_plain(merged["slots"]),
+        functions=functions, procedures=procedures, flow=flow, where=where, digest="",
+        table=_plain(merged["table"]))
+

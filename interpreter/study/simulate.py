@@ -1,0 +1,195 @@
+"""Many games between bots: pure functions that return plain results.
+
+``play_game`` plays one game and returns a ``GameResult``; ``run_games`` yields one result per
+seed; ``summarize`` turns results into a plain summary dict. Nothing here prints or writes files
+(the CLI does), so a parallel runner can call ``play_game`` in worker processes: its arguments
+(a ruleset name or path, ints and bot spec strings) are all picklable.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..bots import bot_factory, seat_seed
+from ..bots.sample import InfoSet
+from ..engine.game import Game, Ruleset, load_ruleset
+from ..errors import IllegalAnswer, JuxError
+
+MAX_ANSWERS = 100_000  # a game still going after this many answers is stuck in the rules
+
+
+@dataclass
+class GameResult:
+    """How one game ended."""
+
+    seed: int
+    scores: list
+    winners: list  # the best seats: more than one only on a complete tie
+    turns: int  # number of answers given
+    record: dict | None = field(default=None, repr=False)
+    first: int | None = None  # the starting seat: who took the first decision outside a draft
+    coverage: dict | None = field(default=None, repr=False)  # with coverage: this game's counts
+    variants: tuple = field(default=(), compare=False)  # set by a parallel run: its variants
+
+
+    @property
+    def winner(self):
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_json(self) -> dict:
+        return {"seed": self.seed, "scores": self.scores, "winner": self.winner,
+                "winners": self.winners, "turns": self.turns, "first": self.first}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "GameResult":
+        """A result back from to_json (KeyError, TypeError or ValueError when it is not one)."""
+        first = d.get("first")
+        return cls(seed=int(d["seed"]), scores=list(d["scores"]), winners=[int(p) for p in d["winners"]],
+                   turns=int(d["turns"]), first=None if first is None else int(first))
+
+
+def seat_bots(specs, players: int) -> list:
+    """Bot specs for each seat from a list (or comma-separated string) of 1 or `players` names
+    (or bot factories, kept as they are)."""
+    if isinstance(specs, str):
+        specs = specs.split(",")
+    specs = [s if callable(s) else s.strip() for s in specs]
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise JuxError(f"give one bot for all seats or one per seat ({players}), not {len(specs)}")
+    return specs
+
+
+def _rules(rules) -> Ruleset:
+    return rules if isinstance(rules, Ruleset) else load_ruleset(rules)
+
+
+def _plain(v):
+    return int(v) if isinstance(v, int) and not isinstance(v, bool) else v
+
+
+def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
+         max_answers: int = MAX_ANSWERS) -> Game:
+    """Play one game to its end between bots; return the finished Game.
+
+    bots: one factory (seed -> Bot, see bots.bot_factory) or spec string per seat. Each seat's
+    bot is seeded from the game seed and the seat, so a game is fully given by its seed.
+    """
+    rules = _rules(rules)
+    factories = [b if callable(b) else bot_factory(b) for b in bots]
+    # (started by autoplay below, so that with direct the first round runs direct too)
+    game = Game.new(rules, players, seed, names=names, log=log, start=False)
+    seated = [f(seat_seed(seed, p)) for p, f in enumerate(factories)]
+    needs_view = [bool(getattr(b, "needs_view", True)) for b in seated]
+    needs_game = [bool(getattr(b, "needs_game", False)) for b in seated]
+    chooses = [b.choose for b in seated]
+
+    def answer(d):
+        p = d.player
+        # a search bot gets an InfoSet (its seat's view and determinized copies), never the game
+        return chooses[p](InfoSet(game, p) if needs_game[p] else game.view(p) if needs_view[p] else None, d)
+
+    picks = [getattr(b, "pick", None) for b in seated]
+    # no bot copies the game: the rules run as plain functions between decisions (direct)
+    direct = not any(needs_game)
+    try:
+        if direct and not any(needs_view) and all(picks):  # each answers from the decision's shape
+            answers = game.autoplay(pick=picks, limit=max_answers, direct=True)
+        else:
+            answers = game.autoplay(answer, max_answers, direct=direct)
+    except IllegalAnswer as e:
+        bot = seated[e.player]
+        name = getattr(bot, "name", type(bot).__name__)
+        raise JuxError(f"game {seed}: the {name} bot in seat {e.player + 1} answered {e.answer!r}: {e}") from None
+    except JuxError as e:
+        raise JuxError(f"game {seed}: {e}") from None
+    if not game.over:
+        if answers >= max_answers:
+            raise JuxError(f"game {seed}: still not over after {answers} answers")
+        raise JuxError(f"game {seed}: the rules stopped with no decision pending and the game not over")
+    return game
+
+
+def result_of(game: Game, record: bool = False) -> GameResult:
+    first = game.first_player
+    scores = game.scores
+    return GameResult(seed=game.seed, scores=[_plain(s) for s in scores],
+                      winners=[int(p) for p in game.winners_by(scores)], turns=len(game.answers),
+                      record=game.record() if record else None,
+                      first=None if first is None else int(first))
+
+
+def play_game(rules, players: int, seed: int, bots, record: bool = False) -> GameResult:
+    """Play one game between bots and say how it ended (with its game record if asked)."""
+    return result_of(play(rules, players, seed, bots), record)
+
+
+def run_games(rules, players: int, seeds, bots, record: bool = False):
+    """Yield a GameResult for each seed, in order. bots: spec strings or factories per seat.
+
+    With rules loaded with coverage each result carries its game's counts (coverage.add sums
+    them), and games keep their log, so what only the log reads runs (and is counted) too."""
+    rules = _rules(rules)
+    factories = [b if callable(b) else bot_factory(b) for b in seat_bots(bots, players)]
+    counts = rules.coverage
+    for seed in seeds:
+        if counts is None:
+            yield result_of(play(rules, players, seed, factories), record)
+        else:
+            before = counts.snapshot()
+            result = result_of(play(rules, players, seed, factories, log=True), record)
+            result.coverage = counts.since(before)  # the final scores counted too
+            yield result
+
+
+def summarize(results, players: int, seconds: float | None = None, **info) -> dict:
+    """A plain summary of results: per seat mean score and win rate (a k-way complete tie gives each
+    tied seat 1/k of a win), complete ties, mean turns, and games per second when seconds is given."""
+    results = list(results)
+    n = len(results)
+    totals = [0.0] * players
+    wins = [0.0] * players
+    lows = [None] * players
+    highs = [None] * players
+    ties = 0
+    turns = 0
+    for r in results:
+        for p, s in enumerate(r.scores):
+            totals[p] += s
+            lows[p] = s if lows[p] is None else min(lows[p], s)
+            highs[p] = s if highs[p] is None else max(highs[p], s)
+        share = 1.0 / len(r.winners)
+        for p in r.winners:
+            wins[p] += share
+        if len(r.winners) > 1:
+            ties += 1
+        turns += r.turns
+    out = dict(info)
+    out.update({
+        "games": n,
+        "players": players,
+        "seats": [{"seat": p,
+                   "mean_score": round(totals[p] / n, 4) if n else None,
+                   "min_score": lows[p], "max_score": highs[p],
+                   "wins": round(wins[p], 4),
+                   "win_rate": round(wins[p] / n, 4) if n else None} for p in range(players)],
+        "ties": ties,
+        "mean_turns": round(turns / n, 2) if n else None,
+    })
+    if seconds is not None:
+        out["seconds"] = round(seconds, 3)
+        out["games_per_second"] = round(n / seconds, 1) if seconds > 0 else None
+    return out
+
+
+def csv_rows(results, players: int) -> list:
+    """Rows (header first) for a CSV file of results: one line per game."""
+    rows = [["seed", "winner", "winners", "turns"] + [f"score_{p}" for p in range(players)]]
+    for r in results:
+        w = r.winner
+        rows.append([r.seed, "" if w is None else w, " ".join(map(str, r.winners)), r.turns] + list(r.scores))
+    return rows
+
+
+__all__ = ["GameResult", "seat_bots", "play", "play_game", "result_of", "run_games", "summarize",
+           "csv_rows", "MAX_ANSWERS"]
