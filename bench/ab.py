@@ -39,6 +39,16 @@ def package_at(rev: str, into: Path, name: str) -> None:
     (into / "interpreter").rename(into / name)
 
 
+def stages(package: str) -> tuple:
+    """The modules of load_ruleset and run_games in a revision's package: in their stage's folder
+    (engine/ruleset.py, study/simulate.py), or, before issue 26, at the package's top."""
+    try:
+        return (importlib.import_module(f"{package}.engine.ruleset"),
+                importlib.import_module(f"{package}.study.simulate"))
+    except ModuleNotFoundError:
+        return importlib.import_module(f"{package}.engine"), importlib.import_module(f"{package}.simulate")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("rev", help="a git revision to compare with the working tree, e.g. HEAD~3")
@@ -58,8 +68,7 @@ def main(argv=None) -> int:
         sys.path.insert(0, str(tmp))
         sides = {}
         for label, name in ((args.rev, "interpreter_then"), ("working tree", "interpreter_now")):
-            engine = importlib.import_module(f"{name}.engine")
-            simulate = importlib.import_module(f"{name}.simulate")
+            engine, simulate = stages(name)
             rules = engine.load_ruleset("capital_jux", tiles)
             for _ in simulate.run_games(rules, args.players, range(20), ["random"]):
                 pass  # warm up

@@ -20,9 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from jux import Game, load_ruleset  # noqa: E402
-from jux.interpreter.engine.game import Ruleset  # noqa: E402
-from jux.interpreter import loader  # noqa: E402
-from jux.interpreter.reading.spec import load_spec, rule_files, RULES_DIR  # noqa: E402
+from jux.interpreter.engine.ruleset import build_ruleset  # noqa: E402
+from jux.interpreter.reading import yaml_reader  # noqa: E402
+from jux.interpreter.reading.spec import rule_files  # noqa: E402
+from jux.interpreter.paths import RULES_DIR  # noqa: E402
 from jux.interpreter.study.simulate import run_games  # noqa: E402
 
 
@@ -173,8 +174,8 @@ def main(argv=None):
 
     files = [f for d in (RULES_DIR,) for f in rule_files(d)]
     def load_all():
-        loader._READ_CACHE.clear()  # parse the files again: the cache would hide the YAML and Lark work
-        return [Ruleset(load_spec(d)) for d in sorted(RULES_DIR.iterdir()) if d.is_dir() and list(d.glob("*.yaml"))]
+        yaml_reader._READ_CACHE.clear()  # parse the files again: the cache would hide the YAML and Lark work
+        return [build_ruleset(d) for d in sorted(RULES_DIR.iterdir()) if d.is_dir() and list(d.glob("*.yaml"))]
 
     warm = best_of(5, load_all)
     t.add_row(f"load + check + compile every rule file ({len(files)} files), warm process", f"{warm * 1000:.0f} ms")

@@ -10,17 +10,17 @@ check_writable_dir apply the same rules before a long run. Every failure is a Ju
 
 Reading: only regular files of a bounded size are read (a FIFO, /dev/zero or a folder could block
 or never end). Within `edited({path: text})` (an editor's unsaved texts, for `jux lsp`), the rule
-files read those texts instead of the disk (loader.read_regular asks `edited_bytes`).
+files read those texts instead of the disk (reading/yaml_reader.py, read_regular asks `edited_bytes`).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 import errno
 import json
 import os
+from pathlib import Path
 import stat
 import tempfile
-from contextlib import contextmanager
-from pathlib import Path
 
 from .errors import JuxError
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import random
 
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 
 
 def _random_answer(d, rng):

@@ -13,7 +13,9 @@ import yaml
 from jux.interpreter.errors import RuleError
 from jux.interpreter.authoring.scenario_file import find_scenarios, keys_of
 from jux.interpreter.authoring.scenario_run import PASSED, run_file
-from jux.interpreter.language.parse import Source, keywords, parse_block, reserved_words
+from jux.interpreter.language.source import Source
+from jux.interpreter.language.parse_errors import keywords, reserved_words
+from jux.interpreter.language.parse import parse_block
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -82,7 +84,7 @@ def test_the_hook_points_table_is_true_to_the_edition_and_the_tiles():
 
 
 def test_the_appendix_words_name_what_the_rules_have():
-    from jux.interpreter.engine.game import load_ruleset
+    from jux.interpreter.engine.ruleset import load_ruleset
 
     rules = load_ruleset("capital_jux", ["power_tiles"])
     spec = rules.spec
@@ -105,7 +107,7 @@ def _format_block() -> dict:
 
 
 def test_testing_md_gives_every_key_of_the_format_and_no_other():
-    from jux.interpreter.reading.spec import schema_validator
+    from jux.interpreter.reading.schema import schema_validator
 
     data = _format_block()
     assert list(data) == keys_of()

@@ -5,9 +5,10 @@ import random
 import pytest
 
 from jux.interpreter.bots.random_bot import random_answer, random_picker
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.errors import IllegalAnswer, JuxError
-from jux.interpreter.runtime.core import RuleRuntimeError
+from jux.interpreter.runtime.ops import RuleRuntimeError
 
 TILES = ["infiltrator", "mentalist", "sentinel", "dualist"]
 

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from jux.interpreter.bots.random_bot import random_answer
 from jux.interpreter.bots.sample import InfoSet, determinize, relabel
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.errors import RuleError, RuleErrors
 
 RULES = """\
@@ -327,7 +328,8 @@ def test_a_sample_depends_only_on_what_the_seat_may_know(rules):
 
 
 def test_the_table_colours_and_counts_backs():
-    from jux.tui.widgets.table import FACE_DOWN, cards_text, colour_style
+    from jux.tui.widgets.table import cards_text, FACE_DOWN
+    from jux.tui.widgets.words import colour_style
 
     def hidden(colour=None):
         return {"hidden": True, **({"back": {"colour": colour}} if colour else {})}

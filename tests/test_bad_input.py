@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.errors import JuxError
 from jux.interpreter.study.simulate import play
 

@@ -1,9 +1,10 @@
-"""Balance sweeps (interpreter/balance.py): the grid, the figures, resume, the report."""
+"""Balance sweeps (interpreter/study/balance.py): the grid, the figures, resume, the report."""
 import json
 
 import pytest
 
-from jux.interpreter.study.balance import Sweep, combo_stats, per_tile, tile_grid, write_report
+from jux.interpreter.study.balance import Sweep, combo_stats, per_tile, tile_grid
+from jux.interpreter.study.balance_report import write_report
 from jux.interpreter.errors import JuxError
 from jux.interpreter.study.simulate import GameResult
 
@@ -110,7 +111,7 @@ def test_the_report_has_the_tables_and_the_charts(tmp_path):
 def test_without_matplotlib_the_report_says_how_to_get_the_charts(tmp_path, monkeypatch, capsys):
     """Playing does not need matplotlib (the charts extra): a sweep without it writes its report,
     says why it has no charts, and the command says so too."""
-    from jux.interpreter.study import balance
+    from jux.interpreter.study import balance_report as balance
     from jux.interpreter.cli.main import main
 
     monkeypatch.setattr(balance, "have_charts", lambda: False)

@@ -6,7 +6,8 @@ import pytest
 from jux.interpreter.bots import bot_names, make_bot
 from jux.interpreter.bots.greedy import decision_in
 from jux.interpreter.bots.sample import InfoSet, bot_input, determinize, relabel
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.study.simulate import play
 
 FAST = ["greedy:rollouts=0", "greedy:rollouts=1", "ismcts:iterations=4", "ismcts:iterations=3:depth=-1",

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from jux.interpreter.bots import make_bot
 from jux.interpreter.bots.random_bot import random_picker
 from jux.interpreter.bots.sample import InfoSet, bot_input
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from test_backs import check_views
 
 COLOURS = ["blue", "brown", "red", "purple", "yellow"]

@@ -11,7 +11,8 @@ import pytest
 
 from jux.interpreter.bots.random_bot import random_picker
 from jux.interpreter.bots.sample import InfoSet
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.tui.app import JuxApp
 from jux.tui.screens.cards import CardsScreen, entry_label, reading_text, sections
 from jux.tui.screens.game import GameScreen

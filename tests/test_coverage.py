@@ -1,11 +1,12 @@
-"""Rule coverage (interpreter/coverage.py): what ran, how often, what never ran, forced chooses."""
+"""Rule coverage (interpreter/study/coverage.py): what ran, how often, what never ran, forced chooses."""
 import random
 from pathlib import Path
 
 import pytest
 
 from jux.interpreter.study import coverage
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.study.simulate import run_games
 
 RULES = """\

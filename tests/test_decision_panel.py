@@ -19,8 +19,11 @@ from textual.app import App  # noqa: E402
 from textual.containers import Horizontal, Vertical  # noqa: E402
 from textual.widgets import Static  # noqa: E402
 
-from jux.interpreter.engine.game import Game, load_ruleset  # noqa: E402
-from jux.tui.widgets.decision import ChoiceList, DecisionPanel, groups_of  # noqa: E402
+from jux.interpreter.engine.game import Game  # noqa: E402
+from jux.interpreter.engine.ruleset import load_ruleset  # noqa: E402
+from jux.tui.widgets.choice_list import ChoiceList  # noqa: E402
+from jux.tui.widgets.decision import DecisionPanel  # noqa: E402
+from jux.tui.widgets.option_rows import groups_of  # noqa: E402
 from tui_helpers import screen_text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

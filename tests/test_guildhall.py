@@ -13,7 +13,8 @@ import pytest
 from jux.interpreter.bots import make_bot
 from jux.interpreter.bots.random_bot import random_picker
 from jux.interpreter.bots.sample import bot_input
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 
 PROFESSIONS = ["assassin", "dancer", "farmer", "historian", "trader", "weaver"]
 

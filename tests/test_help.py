@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jux.interpreter.engine.game import load_ruleset
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.tui.screens.help import help_text
 
 

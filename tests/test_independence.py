@@ -1,4 +1,4 @@
-"""Independent threads (interpreter/independence.py): which `simultaneously` blocks may run thread
+"""Independent threads (interpreter/compiler/independence.py): which `simultaneously` blocks may run thread
 by thread when Game.autoplay answers with a pick, and that they then leave the same game."""
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import random
 import pytest
 
 from jux.interpreter.bots.random_bot import random_picker
-from jux.interpreter.compiler.program import make_layout
+from jux.interpreter.compiler.layout import make_layout
 from jux.interpreter.engine.game import Game
 from jux.interpreter.errors import IllegalAnswer
 from jux.interpreter.compiler.independence import bound_outside, independent
-from jux.interpreter.language.parse import Simultaneously, parse_block, walk
+from jux.interpreter.language.tree import Simultaneously, walk
+from jux.interpreter.language.parse import parse_block
 
 from test_language import SRC, ruleset
 

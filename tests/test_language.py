@@ -6,13 +6,15 @@ import textwrap
 
 import pytest
 
-from jux.interpreter.engine.game import Game, RuleRuntimeError, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset, RuleRuntimeError
 from jux.interpreter.errors import IllegalAnswer, Pos, RuleError, StepBudgetExceeded
-from jux.interpreter.language.parse import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt, Choose, CondExpr,
+from jux.interpreter.language.tree import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt, Choose, CondExpr,
                                 Const, Draw, For, GenCall, If, Index, Int, Lambda, Let, ListComp,
                                 ListLit, Log, Move, Name, Neg, Not, Return, Reveal, SetMark, Shuffle,
-                                Simultaneously, Source, Str, TupleLit, While, Compare, parse_block,
-                                parse_expr)
+                                Simultaneously, Str, TupleLit, While, Compare)
+from jux.interpreter.language.parse import parse_block, parse_expr
+from jux.interpreter.language.source import Source
 
 SRC = Source("t.yaml")
 
@@ -668,7 +670,7 @@ def test_first_player_is_who_takes_the_first_decision_outside_simultaneously(tmp
 
 
 def test_lets_read_only_by_the_log_run_only_with_a_log_and_the_game_is_the_same(tmp_path):
-    from jux.interpreter.compiler.program import log_only_lets
+    from jux.interpreter.checks.facts import log_only_lets
 
     code = """
         let total = sum([c.value for c in deck])

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from jux.interpreter.engine.game import Game, RuleRuntimeError, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset, RuleRuntimeError
 from jux.interpreter.errors import JuxError
 from jux.interpreter.limits import MAX_CARDS, MAX_DIGITS, MAX_NESTING
 from test_rule_errors import BASE, at, edit, error, where, with_code, write

@@ -21,7 +21,8 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from jux.interpreter.bots.random_bot import random_answer
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.reading.variants import catalogue
 
 RULES = """\

@@ -12,8 +12,8 @@ from lsprotocol import types as t
 from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
-from jux.interpreter.compiler.program import BUILTINS
-from jux.interpreter.engine.game import load_ruleset
+from jux.interpreter.language.builtins import BUILTINS
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.authoring.lsp_words import BUILTIN_DOCS, describe, keywords
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -29,7 +29,8 @@ import pytest
 from hypothesis import event, given, note
 from hypothesis import strategies as st
 
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.errors import IllegalAnswer
 from jux.interpreter.runtime.state import State
 

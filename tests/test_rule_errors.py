@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from jux.interpreter.engine.game import load_ruleset
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.errors import RuleError, RuleErrors
 
 BASE = """\

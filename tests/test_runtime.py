@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from jux.interpreter.runtime import core as runtime
+from jux.interpreter.runtime import chance, moves, ops
 
 
 class _State:
@@ -17,7 +17,7 @@ class _State:
 
 def shuffled(n, seed):
     S = _State(range(n), seed)
-    runtime.shuffle(S, 0)
+    chance.shuffle(S, 0)
     return S.z[0]
 
 
@@ -41,7 +41,7 @@ def test_shuffle_gives_the_order_random_shuffle_gave():
         for seed in range(10):
             S = _State([], seed)
             ref = list(range(n))
-            random.Random(runtime.next_seed(S)).shuffle(ref)
+            random.Random(chance.next_seed(S)).shuffle(ref)
             assert shuffled(n, seed) == ref
 
 
@@ -75,7 +75,7 @@ def test_moving_a_list_of_cards_is_moving_each_in_turn(bottom):
         S.m = {}
         moving = [rnd.choice(cards) for _ in range(rnd.randrange(6))]  # some may come twice
         dest = rnd.randrange(3)
-        (runtime.move_under if bottom else runtime.move)(S, moving, dest)
+        (moves.move_under if bottom else moves.move)(S, moving, dest)
         assert S.z == _one_at_a_time(zones, moving, dest, bottom)
         assert all(S.loc[c] == dest and S.k[c] == S.vis[dest] for c in moving)
         assert all(S.loc[c] == i for i, z in enumerate(S.z) for c in z)
@@ -90,13 +90,13 @@ def test_min_and_max_helpers_give_what_the_builtins_give(n, key):
     for _ in range(50):
         xs = [(rng.randrange(3), i) if key else rng.randrange(3) for i in range(n)]
         kw = {} if key is None else {"key": key}
-        for f, ours in ((min, runtime.min_of), (max, runtime.max_of)):
+        for f, ours in ((min, ops.min_of), (max, ops.max_of)):
             want = f(xs, default=None, **kw)
             for given in (xs, tuple(xs), iter(xs)):
                 assert ours(given, key) is want
         if n == 2 and key is None:
             a, b = xs
-            assert runtime.min2(a, b) is min(a, b) and runtime.max2(a, b) is max(a, b)
+            assert ops.min2(a, b) is min(a, b) and ops.max2(a, b) is max(a, b)
     a, b = (1, "a"), (1, "b")  # equal under a key: the first
-    assert runtime.max_of([a, b], lambda x: x[0]) is a and runtime.min_of([a, b], lambda x: x[0]) is a
-    assert runtime.min2(1.0, 1) is min(1.0, 1) and runtime.max2(1, 1.0) is max(1, 1.0)
+    assert ops.max_of([a, b], lambda x: x[0]) is a and ops.min_of([a, b], lambda x: x[0]) is a
+    assert ops.min2(1.0, 1) is min(1.0, 1) and ops.max2(1, 1.0) is max(1, 1.0)

@@ -14,13 +14,14 @@ pytest.importorskip("textual")
 
 from textual.widgets import Input, OptionList  # noqa: E402
 
-from jux.interpreter.engine.game import load_ruleset  # noqa: E402
+from jux.interpreter.engine.ruleset import load_ruleset  # noqa: E402
 from jux.tui.app import JuxApp  # noqa: E402
 from jux.tui.screens.dialogs import ConfirmScreen, LoadScreen, PathScreen  # noqa: E402
 from jux.tui.screens.game import GameScreen  # noqa: E402
 from jux.tui.screens.passing import PassScreen  # noqa: E402
 from jux.tui.screens.start import StartScreen  # noqa: E402
-from jux.tui.session import Session, SeatSpec, list_saves, new_save_path  # noqa: E402
+from jux.tui.session import SeatSpec, Session  # noqa: E402
+from jux.tui.saves import list_saves, new_save_path  # noqa: E402
 from jux.tui.tiles import parse_tiles  # noqa: E402
 from jux.tui.widgets.decision import DecisionPanel  # noqa: E402
 from tui_helpers import notes, screen_text, settle  # noqa: E402

@@ -1,6 +1,6 @@
 """Scenario tests written as data: every worked example and clarification of a rulebook is one
 YAML file in tests/scenarios/, run here as one pytest case (its id is the file name) by the runner
-`jux test` uses (interpreter/scenario_run.py). The format is docs/testing.md."""
+`jux test` uses (interpreter/authoring/scenario_run.py). The format is docs/testing.md."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -9,7 +9,9 @@ import random
 
 import pytest
 
-from jux.interpreter.engine.game import Game, IllegalAnswer, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.errors import IllegalAnswer
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.tui.app import JuxApp
 from jux.tui.screens.game import GameScreen
 from jux.tui.screens.gameover import GameOverScreen

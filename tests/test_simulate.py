@@ -6,7 +6,8 @@ import pytest
 from jux.interpreter import bots
 from jux.interpreter.bots import bot_factory, bot_names, make_bot, parse_spec, register, seat_seed
 from jux.interpreter.bots.random_bot import RandomBot
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.errors import JuxError
 from jux.interpreter.study.simulate import GameResult, csv_rows, play, play_game, run_games, seat_bots, summarize
 

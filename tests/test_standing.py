@@ -9,7 +9,8 @@ import pytest
 
 from jux.interpreter.bots.random_bot import random_picker
 from jux.interpreter.bots.sample import InfoSet
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.tui.widgets.table import render_table
 
 GAMES = [("capital_jux", ()), ("capital_jux", ("infiltrator", "doomsayer", "aristocrat", "convertor")),

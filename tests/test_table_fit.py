@@ -9,7 +9,9 @@ from collections import Counter
 import pytest
 from rich.console import Console
 
-from jux.interpreter.engine.game import Game, IllegalAnswer, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.errors import IllegalAnswer
+from jux.interpreter.engine.ruleset import load_ruleset
 from jux.tui.screens.gameover import scores_rows, tiebreak_headings, tiebreak_note
 from jux.tui.screens.tables import FittedTable, transposed
 

@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from test_tui import _until
 from jux.tui.app import JuxApp
 from jux.tui.screens.game import GameScreen

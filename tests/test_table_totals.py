@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 from test_rule_errors import at, edit, error, write
 from jux.tui.widgets.table import cards_text, render_table
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from jux.interpreter.engine.game import Game, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 

@@ -450,7 +450,8 @@ def _record_file(tmp_path, answers: int | None, seats=("human", "random"), until
     """A capital_jux game (seed 11, Ann and Robo) where every decision is a fixed pseudo-random pick,
     stopped after `answers` answers (None: at the end; until(game) true: there) while Ann decides;
     no bot is involved, so the snapshot does not depend on any bot's play."""
-    from jux.interpreter.engine.game import Game, load_ruleset
+    from jux.interpreter.engine.game import Game
+    from jux.interpreter.engine.ruleset import load_ruleset
 
     import random
 

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from jux.interpreter.engine.game import Game, RuleRuntimeError, load_ruleset
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import load_ruleset, RuleRuntimeError
 from jux.interpreter.errors import RuleErrors
 
 GAME = """\

@@ -64,7 +64,13 @@ def test_one_package_named_jux_lands_in_site_packages(installed):
     ours = {n for n in names if n.lower().startswith("jux")}
     assert ours == {"jux", next(n for n in names if n.startswith("jux-") and n.endswith(".dist-info"))}
     assert (site / "jux" / "rules" / "default").is_file()
-    assert (site / "jux" / "interpreter" / "grammar.lark").is_file()
+    assert (site / "jux" / "interpreter" / "language" / "grammar.lark").is_file()
+    assert (site / "jux" / "interpreter" / "schema" / "ruleset.schema.json").is_file()
+    # every folder of the checkout's interpreter/ and tui/ (a stage, a part of the UI) is installed
+    root = Path(__file__).resolve().parent.parent
+    for folder in ("interpreter", "tui"):
+        for init in (root / folder).rglob("__init__.py"):
+            assert (site / "jux" / init.relative_to(root)).is_file(), init
 
 
 def test_the_installed_python_api(installed):

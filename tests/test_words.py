@@ -9,8 +9,8 @@ import pytest
 
 from jux.interpreter.checks.checker import Checker
 from jux.interpreter.checks.infer import Infer
-from jux.interpreter.reading.spec import load_spec
-from jux.interpreter.language.parse import Call, Str, walk
+from jux.interpreter.reading.spec import read_spec
+from jux.interpreter.language.tree import Call, Str, walk
 from jux.interpreter.language.types import NUMBER, members
 
 # words ending in s that are no plural nouns ("{n} is", "{n} VP")
@@ -44,7 +44,7 @@ def strings_of(spec):
 
 def disagreements(ruleset, variants=()) -> list:
     """'file:line: text' for each string that writes '(s)' or a number and a plural noun itself."""
-    spec = load_spec(ruleset, variants)
+    spec = read_spec(ruleset, variants)
     checker = Checker(spec)
     seen = TypesSeen(spec, checker.attrs, checker.cards)
     seen.run()
@@ -112,7 +112,8 @@ def played_decisions(ruleset, players, seed, limit=400):
     import random
 
     from jux.interpreter.bots.random_bot import random_answer
-    from jux.interpreter.engine.game import Game, load_ruleset
+    from jux.interpreter.engine.game import Game
+    from jux.interpreter.engine.ruleset import load_ruleset
 
     g = Game.new(load_ruleset(ruleset), players, seed)
     rnd = random.Random(seed).random

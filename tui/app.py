@@ -7,13 +7,13 @@
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+import sys
 
 from textual.app import App
 from textual.binding import Binding
 
-from .session import Session, SeatSpec
+from .session import SeatSpec, Session
 
 
 class JuxApp(App):
@@ -30,9 +30,8 @@ class JuxApp(App):
         session: one already loaded (jux play --load reads it before the screen opens).
         paths: the files the user named (a ruleset folder, tile files), which a save may name."""
         super().__init__()
-        from .tiles import parse_tiles
-
         from .rulesets import is_path
+        from .tiles import parse_tiles
 
         self.ruleset = ruleset
         # rulesets named by path: the start screen offers them besides jux's own and the user's
@@ -56,7 +55,7 @@ class JuxApp(App):
             if self.load_session(self.load_path):
                 return
         if self.seats:
-            from ..interpreter.engine.game import load_ruleset
+            from ..interpreter.engine.ruleset import load_ruleset
             from ..interpreter.errors import JuxError
 
             try:
@@ -85,9 +84,8 @@ class JuxApp(App):
             self.pop_screen()
 
     def show_start(self) -> None:
-        from .screens.start import StartScreen
-
         from .rulesets import is_path, source_of
+        from .screens.start import StartScreen
 
         self._clear()
         ruleset = source_of(self.session.rules) if self.session else self.ruleset
@@ -122,7 +120,6 @@ class JuxApp(App):
         """Ask where to save: a new file in the saves folder is offered (a name typed without a
         folder goes there too; a path with one, or with ~, goes where it says)."""
         from ..interpreter.errors import JuxError
-
         from .screens.dialogs import PathScreen
 
         try:
@@ -156,9 +153,8 @@ class JuxApp(App):
         """The load dialog: the saves folder's saves, newest first, or a path typed. Loading over
         a game with unsaved moves asks first."""
         from ..interpreter.errors import JuxError
-
+        from .saves import list_saves, saves_dir
         from .screens.dialogs import LoadScreen
-        from .session import list_saves, saves_dir
 
         try:
             folder = saves_dir()
@@ -175,10 +171,9 @@ class JuxApp(App):
     def load_over(self, path) -> bool:
         """Load path in place of the game on screen: read it first (a file that does not load
         changes nothing); when the game on screen has unsaved moves, ask before it is left."""
-        from .screens.dialogs import ConfirmScreen
-        from .session import load_target
-
         from ..interpreter.errors import JuxError
+        from .saves import load_target
+        from .screens.dialogs import ConfirmScreen
 
         try:
             target = load_target(path)

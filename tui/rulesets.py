@@ -3,8 +3,8 @@ those in the user's rules folder (DATA_DIR/rules: ~/.local/share/jux/rules on Li
 $JUX_DATA_DIR/rules). No Textual here, and no knowledge of any game."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
+import os
 from pathlib import Path
 
 MAX_USER_RULESETS = 100  # the user's rules folder lists at most these many (by name)
@@ -142,7 +142,7 @@ def offered(named=(), user_folder=None) -> tuple:
 def check(entry: RulesetEntry) -> RulesetEntry:
     """Load the entry's ruleset (the loader keeps it for when it is picked); on failure set
     entry.error to its first line. Never raises."""
-    from ..interpreter.engine.game import load_ruleset
+    from ..interpreter.engine.ruleset import load_ruleset
     from ..interpreter.errors import JuxError
 
     try:

@@ -3,11 +3,11 @@ where a typed name is loaded from, and what the load dialog lists. No Textual he
 knowledge of any game."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 import os
+from pathlib import Path
 import re
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
 
 DATA_ENV = "JUX_DATA_DIR"  # overrides the user's data folder (platformdirs) for saves and rules
 SAVE_SUFFIX = ".save.json"
@@ -134,8 +134,8 @@ def list_saves(folder=None) -> list:
 
 
 def _save_info(path: Path, mtime: float) -> SaveInfo:
-    from ..interpreter.files import read_bytes_bounded
     from ..interpreter.engine.records import check_record, loads
+    from ..interpreter.files import read_bytes_bounded
 
     try:
         raw = read_bytes_bounded(path, MAX_LIST_BYTES)

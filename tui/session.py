@@ -2,14 +2,11 @@
 and whether it is saved. No Textual here, and no knowledge of any game."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
+import os
 from pathlib import Path
 
-# the saves folder (saves.py) and the rulesets offered (rulesets.py), importable from here as before
-from .rulesets import rulesets  # noqa: F401
-from .saves import (DATA_ENV, MAX_LISTED, SAVE_SUFFIX, SaveInfo, _user_path, data_dir,  # noqa: F401
-                    list_saves, load_target, new_save_path, save_target, saves_dir)
+from .saves import _user_path, new_save_path, save_target
 
 HUMAN = "human"
 
@@ -203,7 +200,7 @@ class Session:
     def save(self, path) -> Path:
         """Write the game (game.save() plus who sits where) atomically. JuxError on failure.
         A relative path is taken in the saves folder (save_target)."""
-        from ..interpreter.engine.game import save_json
+        from ..interpreter.files import save_json
 
         path = save_target(path)
         save_json(self.save_data(), path)
@@ -221,9 +218,8 @@ class Session:
         """
         from ..interpreter.bots import bot_factory
         from ..interpreter.engine.game import Game
-        from ..interpreter.errors import JuxError, RecordError
         from ..interpreter.engine.records import read_record
-
+        from ..interpreter.errors import JuxError, RecordError
         from .rulesets import user_sources
 
         path = _user_path(path)

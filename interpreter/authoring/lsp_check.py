@@ -3,14 +3,14 @@ ruleset, a variant file loads onto its game with what it needs), run on the edit
 (files.edited), and the files that load (for completion, hover and go to definition)."""
 from __future__ import annotations
 
-import os
-import re
 from dataclasses import dataclass
+import os
 from pathlib import Path
+import re
 
+from . import lsp_index
 from ..errors import JuxError, RuleError, RuleErrors
 from ..files import edited
-from . import lsp_index
 
 _VARIANT = re.compile(r"^variant\s*:", re.M)
 _GAME = re.compile(r"^game\s*:", re.M)
@@ -80,7 +80,7 @@ def _variant_files(game: str, path: Path, base: list) -> list:
 def _parsed(files: list, good: dict) -> list:
     """[(real path, Located)] of files; a file that does not parse now gives its last good parse
     (good: real path -> Located, updated here), or None."""
-    from ..reading.spec import read_file
+    from ..reading.yaml_reader import read_file
 
     out = []
     for f in files:
@@ -96,14 +96,14 @@ def _parsed(files: list, good: dict) -> list:
 def check(path, texts: dict, good: dict) -> Report:
     """Load what the file at path belongs to, as `jux validate` does, with texts ({path: text} of
     the editor's open files) standing in for the disk. good: the last good parse of each file."""
-    from ..cli.validate import _declares_game, _load_variant, _ruleset_of_file
-    from ..reading.spec import catalogue_rulesets, rule_files, ruleset_path
     from ..engine.ruleset import load_ruleset
+    from ..reading.spec import catalogue_rulesets, rule_files, ruleset_path
+    from .targets import declares_game, load_variant, ruleset_of_file
 
     path = Path(path)
     text = texts.get(str(path))
     is_variant = bool(_VARIANT.search(text)) if text is not None else False
-    if not is_variant and not (_GAME.search(text or "") or _declares_game(_ruleset_of_file(path))):
+    if not is_variant and not (_GAME.search(text or "") or declares_game(ruleset_of_file(path))):
         # neither a variant nor a file of a ruleset (no folder above it has a 'game' section): not
         # a rule file (a workflow, a config), as `jux validate FOLDER` leaves it unchecked
         return Report(real(path), True, (), lsp_index.build([]))
@@ -111,9 +111,9 @@ def check(path, texts: dict, good: dict) -> Report:
         problems: tuple = ()
         try:
             if is_variant:
-                _load_variant(path)
+                load_variant(path)
             else:
-                load_ruleset(_ruleset_of_file(path))
+                load_ruleset(ruleset_of_file(path))
         except JuxError as e:
             problems = problems_of(e)
         except RecursionError:
@@ -128,7 +128,7 @@ def check(path, texts: dict, good: dict) -> Report:
             parsed = base + _parsed(more, good)
             target = real(path)
         else:
-            root = _ruleset_of_file(path)
+            root = ruleset_of_file(path)
             parsed = _parsed(rule_files(root), good)
             target = real(root)
     return Report(target, is_variant, problems, lsp_index.build(parsed))

@@ -4,9 +4,9 @@ its text, in the order the files load; and the card attributes. Read from the lo
 each file (loader.read_file), so it holds whatever the files name: no game's words here."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
+import re
 
 # sections that define names, and what one of their entries is called
 KINDS = {"constants": "constant", "cards": "card kind", "zones": "zone", "counters": "counter",

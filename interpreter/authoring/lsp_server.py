@@ -4,16 +4,15 @@ shows a procedure's rule text or a built-in's description, and jumps to definiti
 from __future__ import annotations
 
 import asyncio
-import re
 from concurrent.futures import ThreadPoolExecutor
+import re
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import PositionCodec
 
-from . import lsp_check
-from . import lsp_words
+from . import lsp_check, lsp_words
 
 DELAY = 0.15  # seconds of quiet typing before the open files are checked again
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

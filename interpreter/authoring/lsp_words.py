@@ -39,7 +39,7 @@ OTHER_DOCS = {
 @lru_cache(maxsize=1)
 def keywords() -> tuple:
     """The language's own words (`let`, `choose`, `true`, ...), from the grammar's terminals."""
-    from ..language.parse import parser
+    from ..language.parse_errors import parser
 
     words = set()
     for t in parser().terminals:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..errors import Pos, RuleError, did_you_mean
+from ..errors import Pos, did_you_mean
 
 HIDDEN, KNOWN = "hidden", "known"
 _ZONE_MAPS = ("zones", "zones_in_order", "sizes", "marks")

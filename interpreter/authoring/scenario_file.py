@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Pos, RuleError, RuleErrors, did_you_mean
-from ..reading.spec import Located, _schema_errors, catalogue_rulesets, display_path, read_file, schema_validator
+from ..reading.schema import _schema_errors, schema_validator
+from ..reading.spec import catalogue_rulesets
+from ..reading.yaml_reader import Located, display_path, read_file
 
 REQUIRED = ("title", "ruleset", "players", "run")
 

@@ -3,17 +3,17 @@ position, give the answers, check the expectations. The outcome lists every fail
 place in the file; nothing a scenario file holds makes it raise."""
 from __future__ import annotations
 
-import os
-import time
 from collections import Counter
 from dataclasses import dataclass
+import os
 from pathlib import Path
+import time
 
-from ..errors import IllegalAnswer, JuxError, Pos, RuleError, RuleErrors, StepBudgetExceeded, did_you_mean
 from ..engine.positions import SetupError
+from ..errors import IllegalAnswer, JuxError, Pos, RuleError, RuleErrors, StepBudgetExceeded, did_you_mean
+from ..reading.yaml_reader import display_path
 from .scenario_expect import Failure, check, check_names, describe_pending, show
 from .scenario_file import Scenario, read_scenario, ruleset_target, tile_names, tile_position
-from ..reading.spec import display_path
 
 PASSED, FAILED, XFAILED = "passed", "failed", "xfailed"
 

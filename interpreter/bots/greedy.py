@@ -26,7 +26,7 @@ def decision_in(game, decision_id: int):
     """The pending decision with this id in a (copied or sampled) game."""
     for t in game.state.threads:
         if t[6] == decision_id and t[2] is not None:
-            from ..engine.game import Decision
+            from ..engine.decisions import Decision
 
             return Decision(game, t)
     raise LookupError(f"decision {decision_id} is not pending in the copy")

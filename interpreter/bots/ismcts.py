@@ -27,9 +27,9 @@ import math
 import random
 import time
 
-from ..errors import JuxError
-from ..runtime.core import distinct_picks
 from . import Bot, option
+from ..errors import JuxError
+from ..runtime.threads import distinct_picks
 from .greedy import decision_in
 from .random_bot import random_playout
 from .sample import answers_of, info_set, option_key

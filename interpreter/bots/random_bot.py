@@ -1,11 +1,11 @@
 """The random bot: a uniformly random legal answer, from its own seeded generator."""
 from __future__ import annotations
 
-import random
 from math import floor
+import random
 
-from ..runtime.core import distinct_picks
 from . import Bot
+from ..runtime.threads import distinct_picks
 
 
 class RandomBot(Bot):

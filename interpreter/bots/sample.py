@@ -28,8 +28,8 @@ a sample depends on the real game only through the seat's knowledge.
 """
 from __future__ import annotations
 
-from ..runtime.core import distinct_picks
 from ..runtime.state import Card
+from ..runtime.threads import distinct_picks
 
 
 class InfoSet:

@@ -2,9 +2,9 @@
 can be called there, with the right number of arguments (and keys only where they belong)."""
 from __future__ import annotations
 
-from ..language.builtins import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS
 from ..errors import did_you_mean
-from ..language.parse import Call, Lambda, Name, returns_value
+from ..language.builtins import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS
+from ..language.tree import Call, Lambda, Name, returns_value
 
 
 class CallChecks:

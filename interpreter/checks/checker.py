@@ -3,24 +3,24 @@ indexed the way they are declared, decisions only where the game can stop, every
 type its use needs (infer.py). All errors at once; routines never used are warnings (reach.py)."""
 from __future__ import annotations
 
+from . import table as display, tracks
+from ..errors import RuleError, RuleErrors
+from ..language.tree import Choose, Simultaneously
+from ..limits import MAX_CARDS
+from ..reading.cards import card_counts, make_cards
 from .calls import CallChecks
 from .declarations import DeclarationChecks
-from .names import VALUE_BUILTINS, NameChecks  # noqa: F401  (imported from here)
-from .statements import StatementChecks
-from ..compiler.program import card_counts, make_cards, procedures_that
-from ..errors import RuleError, RuleErrors
+from .facts import procedures_that
 from .infer import Infer
+from .names import NameChecks
 from .reach import unreached
-from ..limits import MAX_CARDS
-from . import table as display
-from . import tracks
-from ..language.parse import Choose, Simultaneously
+from .statements import StatementChecks
 
 
 class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
-    """Every check of a ruleset: its declarations (check_declarations.py), then the code of its
-    routines and flow: names and scopes (check_names.py), calls (check_calls.py), statements
-    (check_statements.py). Errors are collected in self.errors."""
+    """Every check of a ruleset: its declarations (declarations.py), then the code of its
+    routines and flow: names and scopes (names.py), calls (calls.py), statements
+    (statements.py). Errors are collected in self.errors."""
 
     def __init__(self, spec):
         self.spec = spec
@@ -84,8 +84,22 @@ def suspending_procedures(spec) -> set:
 
 
 def check(spec):
-    """Check a ruleset (raises RuleErrors); what is not wrong but likely a mistake is left in
-    spec.warnings (a routine never used)."""
+    """Check a ruleset read from its files: raises RuleErrors with every error (those found reading
+    its code first), or gives the procedures that may stop at a decision (for the compiler). What
+    is not wrong but likely a mistake is left in spec.warnings (a routine never used)."""
+    if spec.errors:
+        raise RuleErrors(list(spec.errors) + _more_errors(spec))
     Checker(spec).check_all()
     spec.warnings = list(spec.composed_warnings) + unreached(spec)
     return suspending_procedures(spec)
+
+
+def _more_errors(spec) -> list:
+    """What the checks find in rules that also have errors in their code (those routines empty)."""
+    try:
+        Checker(spec).check_all()
+    except RuleErrors as e:
+        return list(e.errors)
+    except Exception:  # never let this extra pass hide the errors already found
+        return []
+    return []

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 import string
 
-from ..language.builtins import BUILTINS
-from .names import VALUE_BUILTINS
 from ..errors import did_you_mean
+from ..language.builtins import BUILTINS
 from ..limits import MAX_FORMAT_WIDTH
+from .names import VALUE_BUILTINS
 
 
 class DeclarationChecks:

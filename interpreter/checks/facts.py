@@ -3,7 +3,7 @@ procedures do something (may stop, start threads), and which lets only the log r
 from __future__ import annotations
 
 from ..language.builtins import IMPURE_BUILTINS
-from ..language.parse import Assign, Call, CallStmt, Choose, For, Let, Log, Name, Node, Show, Simultaneously, walk
+from ..language.tree import Assign, Call, CallStmt, Choose, For, Let, Log, Name, Node, Show, Simultaneously, walk
 
 
 def procedures_that(spec, does) -> set:

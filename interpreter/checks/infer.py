@@ -8,15 +8,15 @@ out together, round after round, until nothing changes; the last round reports.
 """
 from __future__ import annotations
 
-from ..language.builtins import BY_NAME
 from ..errors import RuleError
+from ..language.builtins import BY_NAME
+from ..language.tree import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt, Choose, Compare, CondExpr, Const, Draw,
+                             For, GenCall, If, Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Neg, Not,
+                             Return, Reveal, SetMark, Show, Shuffle, Simultaneously, Str, TupleLit, While)
+from ..language.types import (ANY, BOOL, CARD, CARDS, NEVER, NONE, NUMBER, SEAT, TEXT, ListT, TupleT, describe, join,
+                              join_all, members, of_value)
 from .operators import Ops
 from .reach import reached
-from ..language.parse import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt, Choose, Compare, CondExpr, Const, Draw, For,
-                     GenCall, If, Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Neg, Not, Return,
-                     Reveal, SetMark, Show, Shuffle, Simultaneously, Str, TupleLit, While)
-from ..language.types import (ANY, BOOL, CARD, CARDS, NEVER, NONE, NUMBER, SEAT, TEXT, ListT, TupleT, describe, join,
-                    join_all, members, of_value)
 
 MAX_ROUNDS = 8
 ENTRY_PARAMS = {"score": SEAT, "tiebreak": SEAT, "value": SEAT, "standing": SEAT, "worth": CARD}

@@ -2,9 +2,9 @@
 bound where they are visible, zones and counters indexed the way they are declared."""
 from __future__ import annotations
 
-from ..language.builtins import BUILTINS
 from ..errors import did_you_mean
-from ..language.parse import Attr, Call, GenCall, Index, Lambda, ListComp, Name, Str
+from ..language.builtins import BUILTINS
+from ..language.tree import Attr, Call, GenCall, Index, Lambda, ListComp, Name, Str
 
 VALUE_BUILTINS = ("players",)
 

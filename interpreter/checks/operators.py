@@ -7,9 +7,9 @@ the operator needs and what it got, in the words of the language.
 from __future__ import annotations
 
 from ..language.builtins import BY_NAME
-from ..language.parse import Index, Int, Lambda, Name
-from ..language.types import (ANY, BOOL, CARD, CARDS, NEVER, NONE, NUMBER, SEAT, TEXT, ListT, Prim, TupleT, describe, items_of,
-                    join, join_all, members, parse_type, signature)
+from ..language.tree import Index, Int, Lambda, Name
+from ..language.types import (ANY, BOOL, CARD, CARDS, NEVER, NONE, NUMBER, SEAT, TEXT, ListT, Prim, TupleT, describe,
+                              items_of, join, join_all, members, parse_type, signature)
 
 _OPEN = (ANY, NEVER)  # nothing known: every use is allowed
 

@@ -10,7 +10,7 @@ the definition an override replaces).
 from __future__ import annotations
 
 from ..errors import RuleError, did_you_mean
-from ..language.parse import Call, CallStmt, walk
+from ..language.tree import Call, CallStmt, walk
 
 ENTRY_FUNCTIONS = ("score", "tiebreak", "value", "worth", "standing")
 

@@ -2,12 +2,12 @@
 break, moves between zones, choices, procedure and slot calls, marks."""
 from __future__ import annotations
 
+from ..errors import did_you_mean
 from ..language.builtins import BUILTINS
+from ..language.tree import (Assign, Break, CallStmt, Choose, Draw, For, If, Let, Log, Move, Return, Reveal, SetMark,
+                             Show, Shuffle, Simultaneously, While)
 from .calls import _args, _shown, _takes
 from .names import VALUE_BUILTINS
-from ..errors import did_you_mean
-from ..language.parse import (Assign, Break, CallStmt, Choose, Draw, For, If, Let, Log, Move, Reveal, Return, SetMark, Show,
-                     Shuffle, Simultaneously, While)
 
 _FUNCTION_STATEMENTS = (Let, Assign, If, For, While, Break, Return)
 _STATEMENT_WORDS = {Move: "move", Draw: "draw", Shuffle: "shuffle", Reveal: "reveal", Choose: "choose",

@@ -1,21 +1,22 @@
 """`jux balance`: every combination of tiles played with the same seeds, a table of what each tile
-does, and the report (interpreter/balance.py)."""
+does, and the report (interpreter/study/balance.py)."""
 from __future__ import annotations
 
 import sys
 import time
 
 from . import options
-from .console import console, err, games_progress
 from ..errors import JuxError
 from ..study.stops import Terminated
+from .console import console, err, games_progress
 
 
 def balance(args, stops) -> int:
-    from ..study.balance import NO_CHARTS, Sweep, have_charts, per_tile, write_report
     from ..bots import bot_factory
-    from ..engine.game import load_ruleset
+    from ..engine.ruleset import load_ruleset
     from ..files import check_writable_dir
+    from ..study.balance import Sweep, per_tile
+    from ..study.balance_report import NO_CHARTS, have_charts, write_report
     from ..study.parallel import WorkerDied
     from ..study.simulate import seat_bots
 

@@ -42,16 +42,15 @@ import sys
 
 from . import options
 from .. import files
+from ..errors import JuxError
+from ..study.stops import with_stops
 from .balance import balance
+from .console import PROG, err, print_error
 from .lsp import cmd_lsp
 from .play import cmd_play, cmd_replay
 from .rules import cmd_rules
 from .simulate import simulate
 from .validate import cmd_validate
-from .console import PROG, err, print_error
-from ..errors import JuxError
-from ..study.stops import with_stops
-
 
 
 def cmd_test(args) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import os
 
-from ..errors import JuxError
 from ..engine.records import MAX_NAME, NEW_SEED
+from ..errors import JuxError
 
 MAX_GAMES = 500_000  # games of one run (more: several runs, each from its own --seed)
 SEED_BOUNDS = "from -2**63 to 2**63 - 1"

@@ -5,8 +5,8 @@ import os
 import sys
 
 from . import options
-from .console import print_game
 from ..errors import JuxError
+from .console import print_game
 
 
 def _play_seats(args, rules) -> tuple:
@@ -45,7 +45,7 @@ def cmd_play(args) -> int:
     if args.ruleset or args.tiles or direct:
         # the engine (and its parser) is imported only here: the start screen loads it itself,
         # after its first frame
-        from ..engine.game import load_ruleset
+        from ..engine.ruleset import load_ruleset
 
         rules = load_ruleset(args.ruleset, options.tiles(args))  # errors now, before the screen opens
     seats = None
@@ -87,7 +87,7 @@ def _print_loaded_game(args, game) -> int:
 
 def _print_bot_game(args) -> int:
     """Without a terminal (or with --print): a game between random bots, printed as a log."""
-    from ..engine.game import load_ruleset
+    from ..engine.ruleset import load_ruleset
     from ..study.simulate import play
 
     rules = load_ruleset(args.ruleset, options.tiles(args))
@@ -108,9 +108,10 @@ def _tile_names(rules) -> list:
 
 
 def cmd_replay(args) -> int:
-    from ..engine.game import Game, load_ruleset
-    from ..errors import RecordError
+    from ..engine.game import Game
     from ..engine.records import read_record
+    from ..engine.ruleset import load_ruleset
+    from ..errors import RecordError
 
     record = read_record(args.record)
     tiles = options.tiles(args)

@@ -2,8 +2,8 @@
 texts, and its variants by slot."""
 from __future__ import annotations
 
-from .console import console
 from ..errors import JuxError
+from .console import console
 
 
 def players_range(rules) -> str:
@@ -12,7 +12,7 @@ def players_range(rules) -> str:
 
 
 def _ruleset_dirs() -> list:
-    from ..reading.spec import RULES_DIR
+    from ..paths import RULES_DIR
 
     if not RULES_DIR.is_dir():
         return []
@@ -26,7 +26,7 @@ def cmd_rules(args) -> int:
     from rich.text import Text
 
     from ..engine.card_reading import distinct_cards
-    from ..engine.game import load_ruleset
+    from ..engine.ruleset import load_ruleset
 
     out = console(markup=False)  # (the rules' texts are never markup)
     if args.ruleset is None:

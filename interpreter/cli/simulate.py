@@ -2,19 +2,19 @@
 summary table, --json, --csv, --records and --coverage; --resume continues a stopped run."""
 from __future__ import annotations
 
+from pathlib import Path
 import sys
 import time
-from pathlib import Path
 
 from . import options
-from .console import console, err, fmt, games_progress
 from ..errors import JuxError
 from ..study.stops import Terminated
+from .console import console, err, fmt, games_progress
 
 
 def simulate(args, stops) -> int:
     from ..bots import bot_factory
-    from ..engine.game import load_ruleset
+    from ..engine.ruleset import load_ruleset
     from ..files import check_writable, check_writable_dir, save_json, write_text_atomic
     from ..study.parallel import ParallelRun, WorkerDied
     from ..study.resume import simulated_before

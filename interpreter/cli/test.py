@@ -3,14 +3,14 @@ scenario (a line per file with -v), then each failure at the file:line:col of wh
 `N passed, M failed in X.XXs`. Exit status 0 when all pass, 1 when any fails, 2 for bad usage."""
 from __future__ import annotations
 
+from pathlib import Path
 import sys
 import time
-from pathlib import Path
 
-from .console import err
-from ..reading.spec import display_path
 from ..authoring.scenario_file import find_scenarios
 from ..authoring.scenario_run import FAILED, PASSED, XFAILED, run_file
+from ..reading.yaml_reader import display_path
+from .console import err
 
 _MARK = {PASSED: ".", FAILED: "F", XFAILED: "x"}
 _WORD = {PASSED: "PASSED", FAILED: "FAILED", XFAILED: "XFAIL"}
@@ -44,8 +44,8 @@ def _selected(f: Path, k: str | None) -> bool:
     k = k.lower()
     if k in display_path(f).lower():
         return True
-    from ..errors import JuxError
     from ..authoring.scenario_file import read_scenario
+    from ..errors import JuxError
 
     try:
         return k in read_scenario(f).title.lower()

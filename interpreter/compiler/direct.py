@@ -3,10 +3,10 @@ are answered where they are asked (Game.autoplay with direct=True), its `simulta
 as generators (class DirectRoutines, part of compile.Compiler)."""
 from __future__ import annotations
 
-from .expr import Ctx, Emitter
 from ..checks.facts import procedures_that
+from ..language.tree import Choose, Simultaneously, walk
+from .expr import Ctx, Emitter
 from .independence import bound_outside, independent
-from ..language.parse import Choose, Simultaneously, walk
 
 
 class DirectRoutines:

@@ -2,8 +2,8 @@
 tables and indexes, and pairs as itertools.product (class FastPaths, part of compile.Compiler)."""
 from __future__ import annotations
 
+from ..language.tree import Attr, Compare, Const, Int, ListComp, ListLit, Name, Str, TupleLit
 from .expr import Ctx
-from ..language.parse import Attr, Compare, Const, Int, ListComp, ListLit, Name, Str, TupleLit
 
 
 class FastPaths:

@@ -19,8 +19,8 @@ alone (compile_direct.DirectRoutines.s_Simultaneously); everything else runs as 
 """
 from __future__ import annotations
 
-from ..language.parse import (Assign, Break, Call, Choose, CompFor, For, GenCall, If, Index, Lambda, Let, ListComp, Move,
-                     Name, Simultaneously, While, walk)
+from ..language.tree import (Assign, Break, Call, Choose, CompFor, For, GenCall, If, Index, Lambda, Let, Move,
+                             Name, Simultaneously, While, walk)
 
 SEAT_LISTS = ("turn_order",)  # builtins whose items are distinct seats
 

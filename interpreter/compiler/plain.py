@@ -1,15 +1,15 @@
 """Code generation, statements that never stop at a decision: plain Python statements (class
-PlainStatements, part of compile.Compiler)."""
+PlainStatements, part of program.Compiler)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ..language.tree import Call, ListComp, ListLit, Name
 from .expr import surely_number
-from ..language.parse import Call, ListComp, ListLit, Name
 
 
 class PlainStatements:
-    """Methods of compile.Compiler: statements as plain Python (s_*), with coverage counts."""
+    """Methods of program.Compiler: statements as plain Python (s_*), with coverage counts."""
 
     def plain(self, stmts, ctx, ind):
         """Emit statements that never stop at a decision."""

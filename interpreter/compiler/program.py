@@ -11,25 +11,19 @@ from __future__ import annotations
 
 import itertools
 
-from ..runtime import core as runtime
-from ..language.builtins import BUILTINS, IMPURE_BUILTINS, LAMBDA_BUILTINS  # noqa: F401  (the one table)
+from ..checks.facts import log_only_lets
+from ..language.tree import Simultaneously, author_name, walk
 from ..reading.cards import card_backs, card_label_fn, make_cards
+from ..runtime import chance, events, moves, ops, threads
+from ..runtime.plurals import plural
+from ..runtime.state import PLAYERS, RUN, SEATS, Card
 from .choose import Chooses
 from .direct import DirectRoutines
 from .expr import Ctx, Emitter, Expressions
-from ..checks.facts import log_only_lets
 from .fast import FastPaths
 from .layout import make_layout
 from .plain import PlainStatements
 from .resumable import ResumableRoutines
-from ..runtime.plurals import plural
-from ..runtime.state import PLAYERS, RUN, SEATS, Card
-from ..language.parse import Simultaneously, author_name, walk
-
-# what other modules and the tests import from here (this module is the compiler's public entry)
-from ..reading.cards import FACE_DOWN, card_counts  # noqa: F401
-from ..checks.facts import procedures_that  # noqa: F401
-from .layout import Layout, counter_start, per_keys  # noqa: F401
 
 
 class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines, ResumableRoutines):
@@ -139,18 +133,18 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     source = c.build()
     cards = tuple(Card(i) for i in range(len(c.cards)))
     ns: dict = {
-        "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": runtime.STEP_BUDGET,
-        "WAIT": runtime.WAIT, "CALL": runtime.CALL, "RET": runtime.RET, "RUN": RUN,
-        "_range": runtime.bounded_range, "_move": runtime.move, "_move_under": runtime.move_under, "_move_all": runtime.move_all, "_draw": runtime.draw,
-        "_shuffle": runtime.shuffle, "_reveal": runtime.reveal, "_top": runtime.top,
-        "_first": runtime.first, "_last": runtime.last, "_turn_order": runtime.turn_order, "_budget": runtime.budget,
-        "_decide": runtime.decide, "_decide_one": runtime.decide_one, "_thread": runtime.thread,
-        "_join": runtime.join, "_spawn": runtime.spawn, "_set_mark": runtime.set_mark,
-        "_get_mark": runtime.get_mark, "_event": runtime.event,
-        "_NONE": runtime.NO_CARDS.__contains__, "_SCALARS": runtime.SCALARS,
-        "_random": runtime.random_item, "_product": itertools.product, "_table": runtime.table_event,
-        "_cat": runtime.cat, "_add": runtime.add, "_mul": runtime.mul,
-        "_min2": runtime.min2, "_max2": runtime.max2, "_min_of": runtime.min_of, "_max_of": runtime.max_of,
+        "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": ops.STEP_BUDGET,
+        "WAIT": threads.WAIT, "CALL": threads.CALL, "RET": threads.RET, "RUN": RUN,
+        "_range": ops.bounded_range, "_move": moves.move, "_move_under": moves.move_under, "_move_all": moves.move_all, "_draw": moves.draw,
+        "_shuffle": chance.shuffle, "_reveal": moves.reveal, "_top": ops.top,
+        "_first": ops.first, "_last": ops.last, "_turn_order": ops.turn_order, "_budget": ops.budget,
+        "_decide": threads.decide, "_decide_one": threads.decide_one, "_thread": threads.thread,
+        "_join": threads.join, "_spawn": threads.spawn, "_set_mark": moves.set_mark,
+        "_get_mark": moves.get_mark, "_event": events.event,
+        "_NONE": moves.NO_CARDS.__contains__, "_SCALARS": moves.SCALARS,
+        "_random": chance.random_item, "_product": itertools.product, "_table": events.table_event,
+        "_cat": ops.cat, "_add": ops.add, "_mul": ops.mul,
+        "_min2": ops.min2, "_max2": ops.max2, "_min_of": ops.min_of, "_max_of": ops.max_of,
         "_plural": plural,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
@@ -172,7 +166,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     ns["_text"] = _text
     counts = None
     if coverage:
-        from ..study.coverage import Counts, counted_decide
+        from ..runtime.counts import Counts, counted_decide
         counts = Counts(c.sites, c.chooses)
         ns["_C"] = counts.runs
         ns["_CHOSEN"] = tuple(counted_decide(counts.choices[i]) for i in range(len(c.chooses)))

@@ -1,15 +1,15 @@
 """Code generation, routines that may stop: resumable state machines `def R(S, T, F)` made of
-numbered blocks (class ResumableRoutines, part of compile.Compiler; see compile.py)."""
+numbered blocks (class ResumableRoutines, part of program.Compiler; see program.py)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ..language.tree import Call, CallStmt, Choose, For, Let, Return, Simultaneously, returns_value, walk
 from .expr import Ctx
-from ..language.parse import Call, CallStmt, Choose, For, Let, Return, Simultaneously, returns_value, walk
 
 
 class ResumableRoutines:
-    """Methods of compile.Compiler: a routine that may stop, lowered into blocks (l_*)."""
+    """Methods of program.Compiler: a routine that may stop, lowered into blocks (l_*)."""
 
     def stmt_suspends(self, s) -> bool:
         for n in walk(s):

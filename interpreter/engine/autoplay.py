@@ -2,13 +2,13 @@
 direct=True, running the procedures that may stop as plain functions)."""
 from __future__ import annotations
 
-import sys
 from itertools import product
+import sys
 
-from ..runtime import core as runtime
-from .decisions import Answering, Decision, _option_numbers
 from ..errors import JuxError
+from ..runtime import threads
 from ..runtime.state import DECIDE, Seat
+from .decisions import Answering, Decision, _option_numbers
 
 
 class Autoplay:
@@ -51,7 +51,7 @@ class Autoplay:
         def at_once(T, L=None, waited=False) -> bool:
             """Answer thread T's decision now (False: not now); L: the locals of a routine run as
             a plain function (direct), for the decision's prompt and labels; waited: T is a thread
-            of a `simultaneously` whose other threads have run (runtime.join)."""
+            of a `simultaneously` whose other threads have run (threads.join)."""
             if T[4] >= 0 and not waited:
                 return False  # in `simultaneously`: answered after the other threads have run
             if len(answers) >= most:
@@ -75,7 +75,7 @@ class Autoplay:
             return True
 
         def one(T, player, options, label_id, prompt_id, L=None, optional=False):
-            """direct: a choose of one option (runtime.decide_one) answered at once; its answer.
+            """direct: a choose of one option (threads.decide_one) answered at once; its answer.
             With pick, an answer in range is taken without making the decision. optional: the
             choose may be declined (an answer of none)."""
             if type(options) is not list:
@@ -87,9 +87,9 @@ class Autoplay:
                 if choice is not None:
                     T[3] = x = options[choice]
                     return x
-                runtime.decide_one(S, T, player, options, label_id, prompt_id)
+                threads.decide_one(S, T, player, options, label_id, prompt_id)
                 take(T, picked)  # any other answer as _take takes it, or refuses it
-            elif runtime.decide_one(S, T, player, options, label_id, prompt_id):
+            elif threads.decide_one(S, T, player, options, label_id, prompt_id):
                 at_once(T, L)
             return T[3]
 
@@ -105,10 +105,10 @@ class Autoplay:
                     record(T, player, choice)
                     T[3] = x = None if choice is None else options[choice]
                     return x
-                runtime.decide(S, T, None, player, options, None, None, True, label_id, prompt_id)
+                threads.decide(S, T, None, player, options, None, None, True, label_id, prompt_id)
                 take(T, choice)  # any other answer as _take takes it, or refuses it
                 return T[3]
-            if runtime.decide(S, T, None, player, options, None, None, True, label_id, prompt_id):
+            if threads.decide(S, T, None, player, options, None, None, True, label_id, prompt_id):
                 at_once(T, L)
             return T[3]
 
@@ -127,7 +127,7 @@ class Autoplay:
                     if choice is not None:
                         T[3] = x = (xs[choice // m], ys[choice % m])
                         return x
-                    runtime.decide_one(S, T, player, list(product(xs, ys)), label_id, prompt_id)
+                    threads.decide_one(S, T, player, list(product(xs, ys)), label_id, prompt_id)
                     take(T, picked)
                     return T[3]
             return one(T, player, list(product(xs, ys)), label_id, prompt_id, L)
@@ -140,7 +140,7 @@ class Autoplay:
                 options = list(options)
             n = len(options)
             if n and key is None and 0 <= player < S.n and len(answers) < most:
-                lo, hi, several = runtime.bounds(n, count, upto, optional)
+                lo, hi, several = threads.bounds(n, count, upto, optional)
                 if hi and several:
                     try:
                         choice = pick[player](n, lo, hi, True)
@@ -150,11 +150,11 @@ class Autoplay:
                         record(T, player, choice[:])
                         T[3] = x = list(map(options.__getitem__, choice))
                         return x
-                    runtime.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
+                    threads.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
                                    unavailable_id)
                     take(T, choice)  # any other answer as _take takes it, or refuses it
                     return T[3]
-            if runtime.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
+            if threads.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
                               unavailable_id, key):
                 at_once(T, None, True)
             return T[3]

@@ -2,13 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..errors import IllegalAnswer
-
-if TYPE_CHECKING:
-    from .game import Game
-
 
 
 @dataclass(frozen=True)
@@ -46,7 +41,7 @@ class Decision:
 
     __slots__ = ("_game", "_t", "_d", "id", "player", "values", "min", "max", "many", "keys", "_prompt", "_options")
 
-    def __init__(self, game: "Game", thread: list):
+    def __init__(self, game, thread: list):
         self._game = game
         self._t = thread
         self._d = d = thread[2]

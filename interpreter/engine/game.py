@@ -1,24 +1,23 @@
 """The public API: load_ruleset, Game (new, pending, apply, view, scores, record, save, load).
 
 Game is made of parts, each in its own module: positions and reading zones by name
-(scenario.py), autoplay (autoplay.py), views and rendering (views.py), records, saves and copies
-(saves.py); rulesets are in ruleset.py and decisions in decisions.py. Every name is importable
-from here as before."""
+(positions.py), autoplay (autoplay.py), views and rendering (views.py), records, saves and copies
+(saves.py); rulesets are in ruleset.py and decisions in decisions.py. `from jux import Game,
+load_ruleset` is the way in (jux/__init__.py)."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..runtime import core as runtime
-from .autoplay import Autoplay
-from .decisions import Answering, Decision, Option, _blamed, _option_numbers  # noqa: F401
 from ..errors import IllegalAnswer, JuxError, StepBudgetExceeded
-from ..files import save_json  # noqa: F401  (part of the engine's API)
-from .ruleset import RuleRuntimeError, Ruleset, _describe, load_ruleset  # noqa: F401
-from ..runtime.core import RET, WAIT
-from .saves import Saves
-from .positions import Positions
+from ..runtime import chance, threads
 from ..runtime.state import DECIDE, RUN, SEATS, State
-from .views import Views, _plain  # noqa: F401  (_plain: as before)
+from ..runtime.threads import RET, WAIT
+from .autoplay import Autoplay
+from .decisions import Answering, Decision, Option, _blamed, _option_numbers
+from .positions import Positions
+from .ruleset import RuleRuntimeError, Ruleset, _describe, load_ruleset
+from .saves import Saves
+from .views import Views
 
 
 class Game(Positions, Autoplay, Views, Saves):
@@ -47,7 +46,7 @@ class Game(Positions, Autoplay, Views, Saves):
             raise JuxError(f"{len(names)} names given for {players} players")
         S = rules.initial_state(players).copy()
         S.m = {}
-        S.rng = runtime.seed_rng(seed)
+        S.rng = chance.seed_rng(seed)
         S.threads = [[[[rules._c["flow"], 0, [None] * rules._c["flow_locals"]]], RUN, None, None, -1, 0, 0]]
         S.next_tid = 1
         S.steps = 0
@@ -164,7 +163,7 @@ class Game(Positions, Autoplay, Views, Saves):
             T[3] = values[choice]  # the common case: one option by its number
             self.answers.append([d[0], choice])
         elif (type(choice) is list and d[4] and d[2] <= len(choice) <= d[3] and _option_numbers(choice, len(values))
-              and (len(d) < 9 or runtime.alike(d[8], choice) is None)):
+              and (len(d) < 9 or threads.alike(d[8], choice) is None)):
             T[3] = list(map(values.__getitem__, choice))  # several options by number
             self.answers.append([d[0], list(choice)])
         else:
@@ -217,7 +216,7 @@ class Game(Positions, Autoplay, Views, Saves):
                 raise IllegalAnswer(f"option {i} does not exist: choose from 0 to {n - 1}")
         if len(set(idx)) != len(idx):
             raise IllegalAnswer("an option is chosen twice")
-        pair = runtime.alike(d[8], idx) if len(d) > 8 else None
+        pair = threads.alike(d[8], idx) if len(d) > 8 else None
         if pair:
             i, j = pair
             labels = [o.label for o in Decision(self, T).options]

@@ -3,16 +3,12 @@ marks and counters by name."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from ..runtime import core as runtime
 from ..errors import JuxError, StepBudgetExceeded, did_you_mean
-from .ruleset import RuleRuntimeError, _describe, load_ruleset
+from ..runtime import moves
 from ..runtime.state import RUN, SEATS
+from .ruleset import RuleRuntimeError, _describe, load_ruleset
 from .views import _plain
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 class SetupError(JuxError):
@@ -73,7 +69,7 @@ class Positions:
 
     @classmethod
     def scenario(cls, rules, players: int, zones: dict | None = None, counters: dict | None = None,
-                 run: str | None = None, args=(), seed: int = 0, names=None, marks: dict | None = None) -> "Game":
+                 run: str | None = None, args=(), seed: int = 0, names=None, marks: dict | None = None):
         """A game set up at a given position, running one procedure (a rulebook example).
 
         zones: {"table": ["red 4", ...], "hand[0]": [...], "piles[red]": [...]}: cards by
@@ -83,7 +79,7 @@ class Positions:
         marks: {"hand[0]": {"red 4": {"token": 1}}}: marks set on the first card of that
         label in that zone. A position that cannot be set up (a zone, card, counter, mark or
         procedure the rules do not have, a value of the wrong shape) raises SetupError, whose
-        `where` names the entry at fault (scenario files: interpreter/scenario_run.py).
+        `where` names the entry at fault (scenario files: interpreter/authoring/scenario_run.py).
         """
         if isinstance(rules, (str, Path)):
             rules = load_ruleset(rules)
@@ -106,7 +102,7 @@ class Positions:
                     raise SetupError(f"no card '{label}' left to place in {zname}: the ruleset has "
                                      f"{sum(1 for c in rules.cards if rules.card_labels[c] == label)}",
                                      ("zones", zname, i))
-                runtime.move(S, pool.pop(0), zi)
+                moves.move(S, pool.pop(0), zi)
         for zname, by_label in (marks or {}).items():
             cards = S.z[_zone_index(names_of, zname, ("marks", zname))]
             for label, values in by_label.items():
@@ -117,7 +113,7 @@ class Positions:
                     if mark not in rules.spec.marks:
                         raise SetupError(f"marks: no mark '{mark}'{did_you_mean(str(mark), rules.spec.marks)} "
                                          f"(marks: {', '.join(rules.spec.marks)})", ("marks", zname, label, mark))
-                    runtime.set_mark(S, card, mark, value)
+                    moves.set_mark(S, card, mark, value)
         for cname, value in (counters or {}).items():
             value = _counter_value(lay, cname, value, players)
             if cname in lay.player_keys:  # one per player and per key: a list of {key: value}

@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
 from pathlib import Path
+import re
 
 from ..errors import JuxError, RecordError
 from ..files import MAX_READ_BYTES, read_text_bounded
@@ -261,8 +261,8 @@ def _same_file(a: str, b: str) -> bool:
 def _ruleset_source(name: str, ruleset, paths):
     """What to load for the record's ruleset: the one the caller names, a path the user named
     whose ruleset has this name, or the catalogue's folder of this name. RecordError otherwise."""
-    from .game import load_ruleset
     from ..paths import RULES_DIR
+    from .ruleset import load_ruleset
 
     if ruleset is not None:
         return ruleset
@@ -302,7 +302,7 @@ def _variant_source(where: str, name: str, paths) -> str:
 def record_rules(record: dict, ruleset=None, paths=()):
     """The Ruleset a checked record replays with (see the module's text). ruleset: a name or path
     the caller names to use instead of the record's; paths: files the user named. RecordError."""
-    from .game import load_ruleset
+    from .ruleset import load_ruleset
 
     paths = [p for p in (paths or ()) if p]
     variants = [_variant_source(f"variants[{i}]", v, paths) for i, v in enumerate(record.get("variants") or [])]

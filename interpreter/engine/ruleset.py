@@ -1,18 +1,18 @@
-"""Rulesets: load_ruleset (load, check and compile rule files, cached) and Ruleset, what every
-game of a ruleset shares (cards, backs, zones, the compiled rules)."""
+"""Rulesets: load_ruleset (read, check and compile rule files, cached: build_ruleset is the
+pipeline) and Ruleset, what every game of a ruleset shares (cards, backs, zones, the compiled rules)."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..runtime import core as runtime
 from ..checks.checker import check
-from ..compiler.program import compile_ruleset, counter_start
+from ..compiler.layout import counter_start
+from ..compiler.program import compile_ruleset
 from ..errors import JuxError, Pos
 from ..files import editing
-from ..reading.spec import load_spec, rule_files, ruleset_path
-from ..paths import default_ruleset
+from ..paths import VARIANTS_DIR, default_ruleset
+from ..reading.spec import read_spec, rule_files, ruleset_path
+from ..runtime import ops
 from ..runtime.state import State, ZoneTable
-from ..reading.variants import VARIANTS_DIR
 
 
 class RuleRuntimeError(JuxError):
@@ -25,16 +25,15 @@ class RuleRuntimeError(JuxError):
 class Ruleset:
     """A loaded, checked and compiled ruleset: everything a Game needs, shared by all its games."""
 
-    def __init__(self, spec, coverage: bool = False):
+    def __init__(self, spec, c: dict):
+        """spec: the RuleSpec read from the files and checked; c: what the compiler made of it."""
         self.spec = spec
         self.name = spec.name
         self.title = spec.game.get("title", spec.name)
         self.digest = spec.digest
         self.variants = spec.variants
-        suspends = check(spec)
-        c = compile_ruleset(spec, suspends, coverage)
         self._c = c
-        self.coverage = c["coverage"]  # with coverage: the run counts (coverage.Counts), else None
+        self.coverage = c["coverage"]  # with coverage: the run counts (runtime/counts.py), else None
         self.layout = c["layout"]
         self.cards = c["cards"]
         self.card_attrs = c["card_attrs"]
@@ -183,12 +182,21 @@ def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Rule
         variants = variants.split(",")
     variants = tuple(v.strip() for v in variants if v and v.strip())
     if editing():  # an editor's unsaved texts (files.edited): checked afresh, never kept
-        return Ruleset(load_spec(path, variants), coverage)
+        return build_ruleset(path, variants, coverage)
     key = (str(path.resolve()), variants, _files_key(path), _files_key(VARIANTS_DIR) if variants else (),
            bool(coverage))
     if key not in _CACHE:
-        _CACHE[key] = Ruleset(load_spec(path, variants), coverage)
+        _CACHE[key] = build_ruleset(path, variants, coverage)
     return _CACHE[key]
+
+
+def build_ruleset(path, variants=(), coverage: bool = False) -> Ruleset:
+    """The pipeline, each stage once, each handing the next what it made (docs/architecture.md):
+    the rule files read and composed (reading), checked (checks), compiled (compiler)."""
+    spec = read_spec(path, variants)
+    suspends = check(spec)
+    compiled = compile_ruleset(spec, suspends, coverage)
+    return Ruleset(spec, compiled)
 
 
 def _files_key(path: Path) -> tuple:
@@ -211,7 +219,7 @@ def _start_zones(rules):
 
 
 def _describe(e: Exception) -> str:
-    if isinstance(e, runtime.RuleRuntimeError):
+    if isinstance(e, ops.RuleRuntimeError):
         return str(e)
     if isinstance(e, TypeError) and "NoneType" in str(e):
         return f"a value is none where a card or number is needed ({e})"

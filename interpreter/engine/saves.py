@@ -2,14 +2,9 @@
 are read and checked in records.py."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..errors import IllegalAnswer, JuxError, RecordError
 from .records import RECORD_FORMAT
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .ruleset import Ruleset
+from .ruleset import Ruleset
 
 
 class Saves:
@@ -31,7 +26,7 @@ class Saves:
 
     @classmethod
     def from_record(cls, record, rules: Ruleset | None = None, log: bool = True, ruleset=None,
-                    paths=()) -> "Game":
+                    paths=()):
         """Replay a record (or a save) to the game it describes. Raises RecordError (a JuxError)
         when it cannot, whatever the record holds (records.check_record checks every field).
 
@@ -69,7 +64,7 @@ class Saves:
 
     load = from_record
 
-    def copy(self, log: bool = False) -> "Game":
+    def copy(self, log: bool = False):
         """An independent copy (for search); without the log unless asked."""
         self._usable("copy the game")
         g = type(self).__new__(type(self))

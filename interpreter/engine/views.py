@@ -2,9 +2,9 @@
 and the log, prompts and labels rendered for a viewer."""
 from __future__ import annotations
 
-from ..runtime import core as runtime
-from ..compiler.program import FACE_DOWN
-from ..runtime.core import Known
+from ..reading.cards import FACE_DOWN
+from ..runtime import events
+from ..runtime.events import Known
 from ..runtime.state import SEATS, Card, Seat
 
 
@@ -16,18 +16,18 @@ class Views:
 
     def _render_value(self, v, viewer) -> str:
         """v as text for the viewer: a card as they know it now (prompts, labels), a logged card
-        (runtime.Known) as they knew it when the line was written."""
+        (events.Known) as they knew it when the line was written."""
         t = type(v)
         if t is Card:
             if viewer is None or (self.state.k[v] >> viewer) & 1:
                 return self.rules.card_labels[v]
             S = self.state  # hidden: its back, unless it lies under the top of a pile (stacked_in)
-            return FACE_DOWN if S.vis.buried and runtime.buried(S, v) else self.rules.hidden_labels[v]
+            return FACE_DOWN if S.vis.buried and events.buried(S, v) else self.rules.hidden_labels[v]
         if t is Known:
             c, mask = v
             if viewer is None or (mask >> viewer) & 1:
                 return self.rules.card_labels[c]
-            return FACE_DOWN if mask & runtime.BURIED else self.rules.hidden_labels[c]
+            return FACE_DOWN if mask & events.BURIED else self.rules.hidden_labels[c]
         if t is Seat:
             return self.names[v]
         if t is list:  # a list of things: "red 4, blue 2" ("none" when empty)
@@ -46,13 +46,13 @@ class Views:
         return "".join(self._render_value(p, viewer) for p in parts)
 
     def render_event(self, event, viewer=None) -> str:
-        if event and event[0] == runtime.TABLE:
+        if event and event[0] == events.TABLE:
             t = self.render_table(event, viewer)
             width = [max([len(c)] + [len(r[i]) for r in t["rows"] if i < len(r)]) for i, c in enumerate(t["columns"])]
             lines = [t["title"], "  " + "  ".join(c.ljust(w) for c, w in zip(t["columns"], width)).rstrip()]
             lines += ["  " + "  ".join(v.ljust(w) for v, w in zip(r, width)).rstrip() for r in t["rows"]]
             return "\n".join(lines)
-        # every card in an event is a Known (runtime.event): the line reads as it did when written
+        # every card in an event is a Known (events.event): the line reads as it did when written
         return "".join([self._render_value(p, viewer) for p in event])
 
     def render_table(self, event, viewer=None) -> dict:
@@ -65,7 +65,7 @@ class Views:
         """The tables the rules showed (`show`), as the viewer may read them; "at" is the index
         of the log entry that holds each."""
         return [dict(self.render_table(e, viewer), at=i) for i, e in enumerate(self.state.log or [])
-                if e and e[0] == runtime.TABLE]
+                if e and e[0] == events.TABLE]
 
     def log_lines(self, viewer: int | None = None) -> list:
         """The game log in words, as the viewer may know it (None: everything)."""
@@ -86,7 +86,7 @@ class Views:
                         d[k] = v
             return d
         back = self.rules.card_backs[c]
-        if back is None or (self.state.vis.buried and runtime.buried(self.state, c)):
+        if back is None or (self.state.vis.buried and events.buried(self.state, c)):
             return {"hidden": True}
         return {"hidden": True, "back": dict(back)}  # what everyone sees of it
 

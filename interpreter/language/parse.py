@@ -1,8 +1,8 @@
 """The effect language: Lark parse tree -> AST of frozen dataclasses, each carrying its Pos.
 
-The entry point: parse_block, parse_expr, parse_function_body, parse_signature; and, for the
-modules that read the AST, every name of syntax_tree (the AST and its helpers), syntax_source
-(Source) and syntax_errors (the parser, keywords, reserved words)."""
+The entry points: parse_block, parse_expr, parse_function_body, parse_signature. The AST and its
+helpers are in tree.py, a code's place in its file in source.py, the parser's error messages, its
+keywords and reserved words in parse_errors.py."""
 from __future__ import annotations
 
 import re
@@ -11,15 +11,10 @@ from typing import Optional
 from lark.exceptions import UnexpectedInput, VisitError
 
 from ..errors import RuleError
-from .parse_errors import (_check_depth, _check_words, _syntax_error, _word_error, expected_text, keywords,
-                            parser, reserved_words)
+from .parse_errors import _check_depth, _check_words, _syntax_error, _word_error, parser, reserved_words
 from .source import Source
 from .transform import _Build
-from .tree import (Node, Int, Str, Const, Name, ListLit, TupleLit, Pattern, CompFor, ListComp,
-                          GenCall, CondExpr, BinOp, BoolOp, Not, Neg, Compare, Attr, Index, Call, Lambda,
-                          Expr, Let, Assign, SetMark, If, For, While, Break, Move, Draw, Shuffle, Reveal,
-                          Choose, Simultaneously, CallStmt, Log, Show, Return, Stmt, author_name,
-                          rename_calls, returns_value, walk)
+from .tree import Expr
 
 
 def _parse(code: str, src: Source, start: str, closing: Optional[str] = None):
@@ -32,7 +27,7 @@ def _parse(code: str, src: Source, start: str, closing: Optional[str] = None):
     _check_depth(tree, src)
     _check_words(tree, src)
     try:
-        built = _Build(src, code).transform(tree).children
+        built = _Build(src, code, parse_expr).transform(tree).children
     except VisitError as e:  # a RuleError raised while building the AST
         if isinstance(e.orig_exc, RuleError):
             raise e.orig_exc from None

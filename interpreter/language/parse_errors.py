@@ -2,9 +2,9 @@
 refuses, reserved words used as names, code nested too deep."""
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
+import re
 from typing import Optional
 
 from lark import Lark, Token, Tree

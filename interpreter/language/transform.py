@@ -8,10 +8,9 @@ from lark import Token, Transformer, v_args
 from ..errors import Pos, RuleError
 from ..limits import MAX_DIGITS
 from .source import Source
-from .tree import (Int, Str, Const, Name, ListLit, TupleLit, Pattern, CompFor, ListComp, GenCall,
-                          CondExpr, BinOp, BoolOp, Not, Neg, Compare, Attr, Index, Call, Lambda, Expr, Let,
-                          Assign, SetMark, If, For, While, Break, Move, Draw, Shuffle, Reveal, Choose,
-                          Simultaneously, CallStmt, Log, Show, Return)
+from .tree import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt, Choose, Compare, CompFor, CondExpr, Const, Draw,
+                   Expr, For, GenCall, If, Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Neg, Not,
+                   Pattern, Return, Reveal, SetMark, Show, Shuffle, Simultaneously, Str, TupleLit, While)
 
 
 def _unescape(s: str) -> str:
@@ -20,10 +19,14 @@ def _unescape(s: str) -> str:
 
 @v_args(meta=True)
 class _Build(Transformer):
-    def __init__(self, src: Source, code: str):
+    """Parse tree -> AST. parse_expr parses the code inside a string's "{...}" (parse.py gives it:
+    the parser builds with this class, so this module does not import it)."""
+
+    def __init__(self, src: Source, code: str, parse_expr):
         super().__init__()
         self.src = src
         self.code = code
+        self.parse_expr = parse_expr
 
     def _p(self, meta) -> Pos:
         if getattr(meta, "empty", True):
@@ -301,8 +304,7 @@ class _Build(Transformer):
                 if not inner.strip():
                     raise RuleError(where(i), "'{}' in a string needs an expression inside (write '{{' for a brace)")
                 sub = self.src.sub(base + i + 1, tok.line, tok.column + 2 + i)
-                from .parse import parse_expr  # (syntax imports this module: read when used)
-                parts.append(parse_expr(inner, sub, closing="'}'"))
+                parts.append(self.parse_expr(inner, sub, closing="'}'"))
                 i = end + 1
                 continue
             buf.append(ch)

@@ -1,11 +1,12 @@
 """The sections of a ruleset's files merged into one, and variants composed onto them: removals,
 additions, overrides (a chain that previous(...) follows), slot keys filled, hook points offered.
-Every problem is added to the errors list at the place it concerns (loader.load_spec reports them)."""
+Every problem is added to the errors list at the place it concerns (spec.read_spec reports them)."""
 from __future__ import annotations
 
 import re
 
 from ..errors import RuleError, did_you_mean
+from .yaml_reader import Located
 
 SECTIONS = ("game", "constants", "cards", "zones", "counters", "marks", "slots", "functions",
             "procedures", "table", "flow")

@@ -2,12 +2,14 @@
 overrides of a routine (`previous(...)` calls the definition an override replaces)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
+import re
 
 from ..errors import Pos, RuleError
+from ..language.parse import parse_block, parse_function_body, parse_signature
+from ..language.source import Source
+from ..language.tree import Call, CallStmt, Const, rename_calls, walk
 from .yaml_reader import Located
-from ..language.parse import Call, CallStmt, Const, Source, parse_block, parse_function_body, parse_signature, rename_calls, walk
 
 
 @dataclass

@@ -2,8 +2,8 @@
 messages at the places they concern."""
 from __future__ import annotations
 
-import json
 from functools import lru_cache
+import json
 from pathlib import Path
 
 from ..errors import Pos, RuleError, did_you_mean

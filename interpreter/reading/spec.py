@@ -1,20 +1,21 @@
-"""Rule files -> a RuleSpec: YAML read with line marks (read_yaml.py), checked against the JSON
-Schema (schema_check.py), effect code parsed (routines.py). Every problem is collected and reported
+"""Rule files -> a RuleSpec: YAML read with line marks (yaml_reader.py), checked against the JSON
+Schema (schema.py), effect code parsed (routines.py). Every problem is collected and reported
 at once as path:line:col: message."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 import hashlib
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from .compose import SECTIONS, apply_variant, merge_file
 from ..errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
+from ..language.parse import parse_block
+from ..language.source import Source
 from ..paths import RULES_DIR
-from .yaml_reader import _READ_CACHE, Located, display_path, read_file, read_regular  # noqa: F401  (imported from here)
+from .compose import SECTIONS, apply_variant, merge_file
 from .routines import Routine, _chain
-from .schema import SCHEMA_DIR, _schema_errors, schema_validator  # noqa: F401  (imported from here)
-from ..language.parse import Source, parse_block
+from .schema import _schema_errors, schema_validator
+from .yaml_reader import display_path, read_file
 
 
 @dataclass
@@ -37,9 +38,12 @@ class RuleSpec:
     digest: str  # hash of the rule files' contents
     variants: tuple = ()  # names of the variants applied, in order
     hooks: tuple = ()  # the hook points the variants applied offer (variant.hooks): used even if not called
-    warnings: list = field(default_factory=list)  # RuleErrors that do not stop a game (check.check)
+    warnings: list = field(default_factory=list)  # RuleErrors that do not stop a game (checks/checker.py)
     composed_warnings: list = field(default_factory=list)  # those found composing variants (compose.py)
     table: dict = field(default_factory=dict)  # what the table shows beyond zones: title -> function
+    # errors found reading effect code (each routine with one is kept with an empty body): the checks
+    # report them with what they find in the rest (checks/checker.py)
+    errors: list = field(default_factory=list)
 
 
 def catalogue_rulesets() -> list:
@@ -72,11 +76,12 @@ def rule_files(path: Path) -> list:
     return sorted(found)
 
 
-def load_spec(name_or_path, variants=()) -> RuleSpec:
+def read_spec(name_or_path, variants=()) -> RuleSpec:
     """Read, schema-check and parse the rule files of a ruleset, with the named variants applied
-    (see variants.py). Raises RuleErrors with every problem found: YAML and schema errors of each
-    file, then effect-code syntax errors together with what the static checks find in the rest of
-    the rules. A wrong choice of variants raises VariantError."""
+    (see variants.py). Raises RuleErrors with every problem found when the files do not make a
+    ruleset (YAML and schema errors of each file, no game, no flow). Errors in effect code leave the
+    rest checkable: they come back in spec.errors, and the checks raise them with their own. A wrong
+    choice of variants raises VariantError."""
     path = ruleset_path(name_or_path)
     files = rule_files(path)
     if not files:
@@ -128,10 +133,9 @@ def load_spec(name_or_path, variants=()) -> RuleSpec:
     spec.variants = tuple(chosen)
     spec.hooks = tuple(merged["hooks"])
     spec.composed_warnings = list(merged.get("warnings", ()))
-    if errors:
-        if not broken_file and spec.flow is not None and spec.game:
-            errors.extend(_check_errors(spec))
+    if errors and (broken_file or spec.flow is None or not spec.game):
         raise RuleErrors(errors)
+    spec.errors = errors
     return spec
 
 
@@ -148,19 +152,6 @@ def _read_checked(f: Path, digest, errors: list):
         errors.extend(errs)
         return None
     return loc
-
-
-def _check_errors(spec) -> list:
-    """What the static checks find in rules that also have syntax errors (their routines empty)."""
-    from ..checks.checker import Checker
-
-    try:
-        Checker(spec).check_all()
-    except RuleErrors as e:
-        return list(e.errors)
-    except Exception:  # never let this extra pass hide the errors already found
-        return []
-    return []
 
 
 def _plain(section: dict) -> dict:

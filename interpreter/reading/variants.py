@@ -9,13 +9,12 @@ rules is composed by the loader.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
+import re
 
 from ..errors import JuxError, did_you_mean
 from ..files import edited_bytes
-
 from ..paths import VARIANTS_DIR  # noqa: E402
 
 
@@ -48,7 +47,7 @@ def _read_header(path: Path) -> VariantInfo | None:
     expand to millions of values costs nothing here (the loader refuses it)."""
     import yaml
 
-    from .spec import read_regular
+    from .yaml_reader import read_regular
 
     try:
         data = yaml.load(read_regular(path).decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
@@ -78,7 +77,7 @@ def _read_header(path: Path) -> VariantInfo | None:
 
 def _at(path: Path, *keys) -> str:
     """'file:line:col' of a value in a variant file (its first line if it cannot be found)."""
-    from .spec import display_path, read_file
+    from .yaml_reader import display_path, read_file
 
     try:
         pos = read_file(path).marks.get(keys)

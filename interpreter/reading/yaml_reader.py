@@ -3,18 +3,18 @@ every value (Located), every YAML problem as path:line:col: message."""
 from __future__ import annotations
 
 import bisect
+from dataclasses import dataclass, field
 import math
 import os
-import stat
-from dataclasses import dataclass, field
 from pathlib import Path
+import stat
 
 import yaml
 
 from ..errors import JuxError, Pos, RuleError, RuleErrors
 from ..files import edited_bytes
+from ..language.source import Source
 from ..limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_VALUES
-from ..language.parse import Source
 
 
 @dataclass

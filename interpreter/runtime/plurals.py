@@ -2,7 +2,7 @@
 with it, so a ruleset never writes "card(s)"."""
 from __future__ import annotations
 
-from .core import RuleRuntimeError
+from .ops import RuleRuntimeError
 
 
 def plural(n, noun, nouns=None) -> str:

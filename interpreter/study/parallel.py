@@ -11,6 +11,8 @@ dies (killed, out of memory) stops the run with ``WorkerDied``, the games finish
 """
 from __future__ import annotations
 
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 import math
 import multiprocessing
 import os
@@ -18,10 +20,8 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 
-from ..engine.game import load_ruleset
+from ..engine.ruleset import load_ruleset
 from ..errors import JuxError
 from .simulate import run_games
 from .stops import deferred

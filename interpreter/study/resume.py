@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..errors import JuxError
 
-
 SETTING_NAMES = {"ruleset": "ruleset", "variants": "tiles", "players": "players", "bots": "bots",
                  "seed": "--seed", "games_planned": "--games"}
 
@@ -61,8 +60,8 @@ def _results_of_json(path, settings: dict, seeds) -> tuple:
 def _results_of_records(records, settings: dict, rules, seeds) -> dict:
     """The games of the record files present, replayed to their end."""
     from ..engine.game import Game
-    from ..errors import RecordError
     from ..engine.records import read_record
+    from ..errors import RecordError
     from .simulate import result_of
 
     done = {}

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from ..bots import bot_factory, seat_seed
 from ..bots.sample import InfoSet
-from ..engine.game import Game, Ruleset, load_ruleset
+from ..engine.game import Game
+from ..engine.ruleset import Ruleset, load_ruleset
 from ..errors import IllegalAnswer, JuxError
 
 MAX_ANSWERS = 100_000  # a game still going after this many answers is stuck in the rules

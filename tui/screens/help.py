@@ -139,7 +139,7 @@ def cards_help(rules) -> Text:
 def variants_text(rules) -> Text:
     """The variants the game is played with (tiles first by key), each with its own text."""
     from ..tiles import variants_in_use
-    from ..widgets.table import colour_style
+    from ..widgets.words import colour_style
 
     used = variants_in_use(rules)
     t = Text()

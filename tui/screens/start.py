@@ -29,7 +29,6 @@ class StartScreen(TileChoices, Screen):
         super().__init__()
         from ...interpreter.errors import JuxError
         from ...interpreter.paths import default_ruleset
-
         from ..rulesets import offered
         from ..tiles import parse_tiles
 
@@ -129,9 +128,8 @@ class StartScreen(TileChoices, Screen):
                         exclusive=True, group="load")
 
     def _load_in_thread(self, name, tiles, wanted, first) -> None:
-        from ...interpreter.engine.game import load_ruleset
+        from ...interpreter.engine.ruleset import load_ruleset
         from ...interpreter.errors import JuxError
-
         from ..tiles import catalogue_of, key_word, tile_keys
 
         keys = choice = None
@@ -317,8 +315,8 @@ class StartScreen(TileChoices, Screen):
         return out
 
     def action_start(self) -> None:
-        from ...interpreter.errors import JuxError
         from ...interpreter.engine.records import MAX_NAME, NEW_SEED
+        from ...interpreter.errors import JuxError
 
         err = self.query_one("#start-error", Static)
         if self.rules is None:

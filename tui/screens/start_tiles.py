@@ -22,7 +22,7 @@ class TileChoices:
     async def _make_tile_rows(self, name, keys: list, choice: tuple) -> None:
         """One row per slot key with tiles (a Choice of its tiles, then the chosen tile's text)."""
         from ..tiles import tile_label
-        from ..widgets.table import colour_style
+        from ..widgets.words import colour_style
 
         on, picks, extras, self.known, word = choice
         self._rows_for = None
@@ -63,7 +63,7 @@ class TileChoices:
         t = Text()
         if self.tiles_on and 0 <= self._shown < len(self.keys):
             from ..tiles import flat
-            from ..widgets.table import colour_style
+            from ..widgets.words import colour_style
 
             k = self.keys[self._shown]
             info = next((x for x in k.tiles if x.name == self.picks[self._shown]), None)

@@ -19,8 +19,8 @@ down, and says so).
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
+import re
 
 from rich import box
 from rich.cells import cell_len
@@ -99,7 +99,7 @@ class FittedTable:
     def _table(self, cols, rows, widths, across: bool, spaced: bool = False) -> Table:
         """A Rich table with these column widths. across: transposed (the rules' columns are the rows,
         the rules' rows the columns). spaced: a blank line between rows (some wrap)."""
-        from ..widgets.table import colour_style
+        from ..widgets.words import colour_style
 
         t = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), collapse_padding=True,
                   pad_edge=False, show_lines=spaced, expand=False)
@@ -120,7 +120,7 @@ class FittedTable:
     def _blocks(self, width: int) -> Group:
         """One block per row: its first cell (after its column's name), then its other cells after
         their column's name, as many to a line as fit (a cell is broken only when wider than a line)."""
-        from ..widgets.table import colour_style
+        from ..widgets.words import colour_style
 
         parts = []
         for k, r in enumerate(self.rows):
@@ -278,7 +278,7 @@ def _wrap(text: str, width: int) -> tuple:
 def log_text(table: dict) -> Text:
     """A table as the narrow log shows it: its title, then a line per row, "first cell: column
     value · column value" (r shows the last table in full)."""
-    from ..widgets.table import colour_style
+    from ..widgets.words import colour_style
 
     t = Text(str(table.get("title", "")), style="bold")
     columns = [str(c) for c in table.get("columns") or []]

@@ -1,14 +1,12 @@
 """Counters at the table: each seat's standing, plain counters on its head line, one line for a
-counter kept per key, a row of spaces for a track (interpreter/tracks.py). Nothing here names a
+counter kept per key, a row of spaces for a track (interpreter/checks/tracks.py). Nothing here names a
 game: what is shown and how comes from the ruleset (`show`, `track`, `standing`)."""
 from __future__ import annotations
 
 from rich.text import Text
 
 from ...interpreter.checks import tracks
-
 from .words import colour_style, humanize
-
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 

@@ -49,8 +49,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from .choice_list import BACK, CONFIRM, DECLINE, ROW, ChoiceList
-from .option_rows import MANY, Row, groups_of, option_hint, read_number, row_toggled, rows_of, toggled
 from .decision_layout import DecisionLayout
+from .option_rows import MANY, Row, groups_of, option_hint, read_number, row_toggled, rows_of, toggled
 from .option_text import back_text, confirm_text, decline_text, hint_text, number_width, row_text
 from .prompt_box import PromptBox
 
