@@ -1,6 +1,6 @@
 """The `jux` command in a temporary folder: run for real in a subprocess (python -m jux)
 where the process itself matters (exit status, no traceback, entry point), else in process through
-jux.interpreter.cli.main.main (the same code, without paying for a new interpreter and ruleset load each time)."""
+main() of jux.interpreter.cli.main (the same code, without paying for a new interpreter and ruleset load each time)."""
 import csv
 import json
 import re
