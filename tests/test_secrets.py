@@ -396,3 +396,24 @@ def test_the_example_plays_and_keeps_its_secrets():
             others = sum(line.startswith("(to the others) ") and f") {name} " not in line for line in lines)
             assert sum(line.startswith("You pay a chip and see") for line in mine) == looks
             assert sum(line.endswith("pays a chip to peek at the deck.") for line in mine) == others
+
+
+def test_a_local_read_only_by_log_to_works_across_a_decision(tmp_path):
+    """`who` is read only by a log line (so it is worked out only with a log, kept beside it
+    while the routine waits at the decision): the line still goes to the right seat, and a game
+    without a log plays the same."""
+    text = edit('    choose n from [1, 2] by p prompt "Bet how many?" label "{n}"\n',
+                '    let who = next_seat(p)\n'
+                '    choose n from [1, 2] by p prompt "Bet how many?" label "{n}"\n'
+                '    log "{p} bet {n}: only you know." to who\n')
+    rules = load(tmp_path, text)
+    g = play(rules, seed=2)
+    assert sum("bet" in line and "only you know" in line for line in g.log_lines(1)) == 2
+    assert not any("only you know" in line for line in g.log_lines(0) if "Player 3 bet" not in line)
+    assert sum("only you know" in line for line in g.log_lines(None)) == 6
+    quiet = Game.new(rules, 3, 2, log=False)
+    rng = random.Random(2)
+    while quiet.pending:
+        d = quiet.pending[0]
+        quiet.apply(random_answer(d, rng.random), player=d.player)
+    assert quiet.scores == g.scores and quiet.state.v == g.state.v
