@@ -129,9 +129,10 @@ class Views:
         S = self.state
         lay = self.rules.layout
         zones = []
+        unsized = player is not None and _secrets(self.rules)[1] and not self.over
         for zi, zone in enumerate(S.z):
             name, key, owner = lay.zone_of(zi)
-            if self.size_hidden(name, owner, player):  # only the cards the viewer knows, not how many
+            if unsized and self.size_hidden(name, owner, player):  # only the cards the viewer knows, not how many
                 zones.append({"name": name, "key": key, "owner": owner, "size_hidden": True,
                               "cards": [self.card_info(c, player) for c in zone if (S.k[c] >> player) & 1]})
                 continue
@@ -176,6 +177,8 @@ class Views:
         """Every counter's value as the viewer may know it: HIDDEN where it may not."""
         S = self.state
         lay = self.rules.layout
+        if player is None or not _secrets(self.rules)[0] or self.over:
+            player = None  # (every value shows)
         counters = {}
         for ci, (name, key) in enumerate(lay.fixed_counters):
             v = dict(HIDDEN) if self.counter_hidden(name, None, player) else _plain(S.v[ci])
@@ -204,6 +207,18 @@ class Views:
 
 
 HIDDEN = {"hidden": True}  # a counter's value that the viewer may not see (view()["counters"])
+
+
+def _secrets(rules) -> tuple:
+    """(whether some counter is not `visible: all`, whether some zone has `size: hidden`), worked
+    out once per ruleset: a view of rules without either skips the questions."""
+    got = rules.__dict__.get("_view_secrets")
+    if got is None:
+        lay = rules.layout
+        got = rules._view_secrets = (
+            any(isinstance(d, dict) and d.get("visible", "all") != "all" for d in lay.counter_def.values()),
+            any(isinstance(d, dict) and d.get("size") == "hidden" for d in lay.zone_def.values()))
+    return got
 
 
 def _plain(v):
