@@ -183,8 +183,8 @@ def test_unknown_section(tmp_path):
 
 
 @pytest.mark.parametrize("old, new, key", [
-    ("table: {visible: all}", "table: {visible: all, size: 3}", "size"),
-    ("table: {visible: all}", "table:\n    visible: all\n    size: 3", "size"),
+    ("table: {visible: all}", "table: {visible: all, height: 3}", "height"),
+    ("table: {visible: all}", "table:\n    visible: all\n    height: 3", "height"),
     ("table: {visible: all}", "table: {visible: all, visibel: all}", "visibel"),
 ])
 def test_unknown_key_in_a_zone_points_at_the_key(tmp_path, old, new, key):
@@ -192,8 +192,8 @@ def test_unknown_key_in_a_zone_points_at_the_key(tmp_path, old, new, key):
     e = error(tmp_path, text)
     assert where(e) == at(text, f"{key}:")
     assert e.message.startswith(f"zones.table: unknown key '{key}'")
-    if key == "size":
-        assert e.message.endswith("(allowed: per, visible, start, group, text, title, total, adds, limit, limit_title)")
+    if key == "height":
+        assert e.message.endswith("(allowed: per, visible, start, group, text, title, total, adds, limit, limit_title, size)")
     else:
         assert e.message.endswith("(did you mean 'visible'?)")
 
@@ -242,8 +242,8 @@ def test_bad_names_and_signatures_point_at_the_key(tmp_path):
 
 @pytest.mark.parametrize("new, message, needle", [
     ("round: [1]", "counters.round: expected a string, an integer, true/false, nothing or a mapping "
-                   "(keys: start, per, text, seat, show, track), found a list", "[1]"),
-    ("round: {start: 0, step: 1}", "counters.round: unknown key 'step' (allowed: start, per, text, seat, show, track)", "step"),
+                   "(keys: start, per, text, seat, show, track, visible), found a list", "[1]"),
+    ("round: {start: 0, step: 1}", "counters.round: unknown key 'step' (allowed: start, per, text, seat, show, track, visible)", "step"),
     ("round: {start: [0]}", "counters.round.start: expected an integer, a string, true/false or nothing, "
                             "found a list", "[0]"),
 ])

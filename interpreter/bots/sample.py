@@ -19,7 +19,9 @@ draw first from every unknown card of that back, the pile's included). That is a
 unknown cards: every Card value in the state follows it (zones, ``loc``, knowledge masks, marks,
 counters, the locals of where the rules stopped, pending decisions' options), so the copy is a
 consistent game in which the place of each card, who knows it, the marks on it and the back the
-seat sees there are as in the real game; only which unknown card lies there changes. The random
+seat sees there are as in the real game; only which unknown card lies there changes. A counter
+value the seat may not see (another seat's counter `visible: owner`, any counter `visible: none`)
+is its start value in the sample (``secret_counters``). The random
 generator is reseeded from ``rng``, so future shuffles and draws are not the real ones; the copy
 has no answers and no log (other players' answers are not the seat's to see).
 
@@ -28,6 +30,7 @@ a sample depends on the real game only through the seat's knowledge.
 """
 from __future__ import annotations
 
+from ..compiler.layout import counter_start
 from ..runtime.state import Card
 from ..runtime.threads import distinct_picks
 
@@ -132,6 +135,8 @@ def determinize(game, seat: int, rng, plan: list | None = None):
             deal(under, rest)
     if sigma:
         _remap_rest(T, sigma)
+    for i, v in secret_counters(game, seat):
+        T.v[i] = v
     T.rng = rng.getrandbits(64)
     g = Game.__new__(Game)
     g.rules = game.rules
@@ -140,6 +145,30 @@ def determinize(game, seat: int, rng, plan: list | None = None):
     g.names = game.names
     g.answers = []
     return g
+
+
+def secret_counters(game, seat: int) -> list:
+    """(slot in state.v, its start value) of every counter value ``seat`` may not see: another
+    seat's counter declared `visible: owner`, and every slot of a counter `visible: none`. A sample
+    puts the start value there: what the seat knows of a secret number is that it exists (and how
+    it started), so the samples of two games that differ only in secret numbers are the same."""
+    lay = game.rules.layout
+    out = []
+    defs = lay.counter_def
+    secret = {n: d["visible"] for n, d in defs.items() if isinstance(d, dict) and d.get("visible", "all") != "all"}
+    if not secret:
+        return out
+    for ci, (name, key) in enumerate(lay.fixed_counters):
+        if secret.get(name) == "none":
+            out.append((ci, counter_start(defs[name])))
+    for name in lay.player_counters:
+        if name not in secret:
+            continue
+        start = counter_start(defs[name])
+        for p in range(game.state.n):
+            if p != seat or secret[name] == "none":
+                out.extend((lay.counter(name, p, k), start) for k in (lay.player_keys.get(name) or (None,)))
+    return out
 
 
 def _remap_rest(T, sigma: dict) -> None:
@@ -273,4 +302,4 @@ def answers_of(decision, rng, cap: int = 64) -> list:
     return out
 
 
-__all__ = ["InfoSet", "unknown_places", "determinize", "relabel", "info_set", "option_key", "bot_input", "answers_of"]
+__all__ = ["InfoSet", "unknown_places", "determinize", "secret_counters", "relabel", "info_set", "option_key", "bot_input", "answers_of"]

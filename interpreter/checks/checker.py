@@ -3,7 +3,7 @@ indexed the way they are declared, decisions only where the game can stop, every
 type its use needs (infer.py). All errors at once; routines never used are warnings (reach.py)."""
 from __future__ import annotations
 
-from . import table as display, tracks
+from . import secrets, table as display, tracks
 from ..errors import RuleError, RuleErrors
 from ..language.tree import Choose, Simultaneously
 from ..limits import MAX_CARDS
@@ -55,7 +55,7 @@ class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
 
     def check_all(self):
         self.declarations()
-        for pos, message in tracks.check(self.spec) + display.check(self.spec):
+        for pos, message in tracks.check(self.spec) + display.check(self.spec) + secrets.check(self.spec):
             self.err(pos, message)
         spec = self.spec
         self.in_function = True

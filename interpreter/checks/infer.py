@@ -208,6 +208,10 @@ class Infer(Ops):
                 self.err(s.value.pos, f"mark '{name}' holds {describe(self.marks[name])}, not {describe(v)}")
         elif t is Log:
             self.expr(s.message, env)
+            if s.to is not None:
+                self.want(s.to, env, join(SEAT, ListT(SEAT)), "'log ... to' names a player (a seat) or a list of players")
+            if s.orelse is not None:
+                self.expr(s.orelse, env)
         elif t is Show:
             self.expr(s.title, env)
             self.walked(s.columns, env, "'columns'")

@@ -137,7 +137,7 @@ class StatementChecks:
                 elif len(r.params) != len(s.args):
                     self.err(s.pos, _takes(s.func, len(r.params), len(s.args)))
         else:  # SetMark, Log, Show
-            for f in ("target", "value", "message", "title", "columns", "rows"):
+            for f in ("target", "value", "message", "to", "orelse", "title", "columns", "rows"):
                 v = getattr(s, f, None)
                 if v is not None:
                     if f == "target":

@@ -126,7 +126,12 @@ class PlainStatements:
         self._emit(ind, f"_reveal(S, {self.it(s.what, ctx)}, {to})", s)
 
     def s_Log(self, s, ctx, ind):
-        self._emit(ind, f"if S.log is not None: S.log.append(_event(S, {self.text(s.message, ctx)}))", s)
+        if s.to is None:
+            self._emit(ind, f"if S.log is not None: S.log.append(_event(S, {self.text(s.message, ctx)}))", s)
+            return
+        orelse = "None" if s.orelse is None else self.text(s.orelse, ctx)
+        self._emit(ind, f"if S.log is not None: S.log.append(_event_to(S, {self.ex(s.to, ctx)}, "
+                        f"{self.text(s.message, ctx)}, {orelse}))", s)
 
     def s_Show(self, s, ctx, ind):
         self._emit(ind, f"if S.log is not None: S.log.append(_table(S, {self.text(s.title, ctx)}, "

@@ -140,7 +140,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_first": ops.first, "_last": ops.last, "_turn_order": ops.turn_order, "_budget": ops.budget,
         "_decide": threads.decide, "_decide_one": threads.decide_one, "_thread": threads.thread,
         "_join": threads.join, "_spawn": threads.spawn, "_set_mark": moves.set_mark,
-        "_get_mark": moves.get_mark, "_event": events.event,
+        "_get_mark": moves.get_mark, "_event": events.event, "_event_to": events.event_to,
         "_NONE": moves.NO_CARDS.__contains__, "_SCALARS": moves.SCALARS,
         "_random": chance.random_item, "_product": itertools.product, "_table": events.table_event,
         "_cat": ops.cat, "_add": ops.add, "_mul": ops.mul,

@@ -63,13 +63,33 @@ class Views:
 
     def tables(self, viewer: int | None = None) -> list:
         """The tables the rules showed (`show`), as the viewer may read them; "at" is the index
-        of the log entry that holds each."""
-        return [dict(self.render_table(e, viewer), at=i) for i, e in enumerate(self.state.log or [])
-                if e and e[0] == events.TABLE]
+        of the line that holds each in log_lines(viewer)."""
+        return [dict(self.render_table(e, viewer), at=i) for i, (e, _) in enumerate(self._log_entries(viewer))
+                if e is not None]
 
     def log_lines(self, viewer: int | None = None) -> list:
-        """The game log in words, as the viewer may know it (None: everything)."""
-        return [self.render_event(e, viewer) for e in (self.state.log or [])]
+        """The game log in words, as the viewer may know it (None: everything, also every line
+        written for some seats only, after the names of the seats it was for)."""
+        return [line for _, line in self._log_entries(viewer)]
+
+    def _log_entries(self, viewer):
+        """(the table event or None, the line) of each line of the log the viewer reads: a line
+        written `to` some seats is read by them; the others read its `else` line, or nothing."""
+        TO, TABLE = events.TO, events.TABLE
+        for e in self.state.log or ():
+            if not e or e[0] != TO:
+                yield (e if e and e[0] == TABLE else None), self.render_event(e, viewer)
+                continue
+            _, mask, theirs, others = e
+            if viewer is not None:
+                line = theirs if (mask >> viewer) & 1 else others
+                if line is not None:
+                    yield None, self.render_event(line, viewer)
+                continue
+            who = [self.names[p] for p in range(self.state.n) if (mask >> p) & 1]
+            yield None, f"(to {', '.join(who) or 'no one'}) {self.render_event(theirs, None)}"
+            if others is not None:
+                yield None, f"(to the others) {self.render_event(others, None)}"
 
     def card_info(self, c: int, viewer) -> dict:
         if viewer is None or (self.state.k[c] >> viewer) & 1:
@@ -109,18 +129,16 @@ class Views:
         S = self.state
         lay = self.rules.layout
         zones = []
+        unsized = player is not None and _secrets(self.rules)[1] and not self.over
         for zi, zone in enumerate(S.z):
             name, key, owner = lay.zone_of(zi)
+            if unsized and self.size_hidden(name, owner, player):  # only the cards the viewer knows, not how many
+                zones.append({"name": name, "key": key, "owner": owner, "size_hidden": True,
+                              "cards": [self.card_info(c, player) for c in zone if (S.k[c] >> player) & 1]})
+                continue
             zones.append({"name": name, "key": key, "owner": owner,
                           "cards": [self.card_info(c, player) for c in zone]})
-        counters = {}
-        for ci, (name, key) in enumerate(lay.fixed_counters):
-            if key is None:
-                counters[name] = _plain(S.v[ci])
-            else:
-                counters.setdefault(name, {})[key] = _plain(S.v[ci])
-        for name in lay.player_counters:
-            counters[name] = [self._player_counter(name, p) for p in range(S.n)]
+        counters = self.counters_view(player)
         mine = [d for d in self.pending if player is None or d.player == player]
         return {
             "ruleset": self.rules.name, "player": player, "players": S.n, "names": list(self.names),
@@ -135,6 +153,44 @@ class Views:
             "shown": [[title, self._render_value(f(S), player)] for title, f in self.rules.table_fns],
         }
 
+    def counter_hidden(self, name: str, owner: int | None, viewer: int | None) -> bool:
+        """Whether the viewer may not see counter name (of seat owner, None for a counter of no
+        seat): `visible: owner` hides it from the other seats, `visible: none` from every seat;
+        the referee (None) sees every counter, and at the game's end every seat does."""
+        if viewer is None or self.over:
+            return False
+        vis = self.rules.layout.counter_def.get(name)
+        vis = vis.get("visible", "all") if isinstance(vis, dict) else "all"
+        return vis == "none" or (vis == "owner" and owner != viewer)
+
+    def size_hidden(self, name: str, owner: int | None, viewer: int | None) -> bool:
+        """Whether the viewer may not see how many cards zone name (of seat owner) holds: a zone
+        with `size: hidden` that the viewer cannot see (shown to all at the game's end)."""
+        if viewer is None or self.over:
+            return False
+        z = self.rules.layout.zone_def.get(name) or {}
+        if z.get("size") != "hidden":
+            return False
+        return not (z.get("visible") == "owner" and owner == viewer)
+
+    def counters_view(self, player: int | None) -> dict:
+        """Every counter's value as the viewer may know it: HIDDEN where it may not."""
+        S = self.state
+        lay = self.rules.layout
+        if player is None or not _secrets(self.rules)[0] or self.over:
+            player = None  # (every value shows)
+        counters = {}
+        for ci, (name, key) in enumerate(lay.fixed_counters):
+            v = dict(HIDDEN) if self.counter_hidden(name, None, player) else _plain(S.v[ci])
+            if key is None:
+                counters[name] = v
+            else:
+                counters.setdefault(name, {})[key] = v
+        for name in lay.player_counters:
+            counters[name] = [dict(HIDDEN) if self.counter_hidden(name, p, player) else self._player_counter(name, p)
+                              for p in range(S.n)]
+        return counters
+
     def standing(self, viewer: int | None = None) -> list | None:
         """Each seat's standing as the ruleset's `standing(p)` gives it (parts that every seat may
         know, e.g. [["cards", 15], ["coins", 2]]), each part's name as the viewer reads it; None
@@ -148,6 +204,21 @@ class Views:
             out.append([[self._render_value(part[0], viewer) if isinstance(part, tuple) else "",
                          _plain(part[1] if isinstance(part, tuple) else part)] for part in (parts or [])])
         return out
+
+
+HIDDEN = {"hidden": True}  # a counter's value that the viewer may not see (view()["counters"])
+
+
+def _secrets(rules) -> tuple:
+    """(whether some counter is not `visible: all`, whether some zone has `size: hidden`), worked
+    out once per ruleset: a view of rules without either skips the questions."""
+    got = rules.__dict__.get("_view_secrets")
+    if got is None:
+        lay = rules.layout
+        got = rules._view_secrets = (
+            any(isinstance(d, dict) and d.get("visible", "all") != "all" for d in lay.counter_def.values()),
+            any(isinstance(d, dict) and d.get("size") == "hidden" for d in lay.zone_def.values()))
+    return got
 
 
 def _plain(v):

@@ -171,7 +171,14 @@ class _Build(Transformer):
         return CallStmt(self._p(meta), str(items[0]), items[1], args)
 
     def log_stmt(self, meta, items):
-        return Log(self._p(meta), items[0])
+        to, orelse = items[1] if len(items) > 1 else (None, None)
+        return Log(self._p(meta), items[0], to, orelse)
+
+    def log_to(self, meta, items):
+        return (items[0], items[1] if len(items) > 1 else None)
+
+    def log_else(self, meta, items):
+        return items[0]
 
     def show_stmt(self, meta, items):
         return Show(self._p(meta), items[0], items[1], items[2])

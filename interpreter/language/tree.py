@@ -240,7 +240,11 @@ class CallStmt(Node):
 
 @dataclass(frozen=True)
 class Log(Node):
+    """`log TEXT`, or `log TEXT to SEATS [else TEXT]`: a line only those seats read (and the
+    others read the `else` text, or nothing)."""
     message: Expr
+    to: Optional[Expr] = None
+    orelse: Optional[Expr] = None
 
 
 @dataclass(frozen=True)

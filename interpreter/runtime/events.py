@@ -5,6 +5,7 @@ from __future__ import annotations
 from .state import Card
 
 TABLE = "\x00table"  # first item of a table event in the log
+TO = "\x00to"  # first item of a line for some seats: [TO, seats' bit mask, their line, the others' line or None]
 
 
 def table_event(S, title, columns, rows):
@@ -76,3 +77,13 @@ def event(S, parts):
 
 
 _NESTED = frozenset({Card, list, tuple})
+
+
+def event_to(S, to, parts, others):
+    """A line only the seats `to` (a seat, or a list of seats) read; the other seats read `others`
+    (event parts), or nothing when it is None. Each is fixed as `event` fixes a line."""
+    mask = 0
+    for p in (to if type(to) in (list, tuple) else (to,)):
+        if p is not None:
+            mask |= 1 << int(p)
+    return [TO, mask, event(S, parts), None if others is None else event(S, others)]

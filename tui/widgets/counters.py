@@ -11,7 +11,17 @@ from .words import colour_style, humanize
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
+SECRET = "?"  # a counter's value the seat may not see (`visible: owner` or `none`)
+
+
+def is_secret(value) -> bool:
+    """Whether a counter's value in a view is one the viewer may not see ({"hidden": true})."""
+    return isinstance(value, dict) and len(value) == 1 and value.get("hidden") is True
+
+
 def counter_value(spec_counters: dict, name: str, value, names: list) -> str:
+    if is_secret(value):
+        return SECRET
     if isinstance(value, dict):  # one per key (a seat's counter per player and per key)
         return ", ".join(f"{humanize(k)} {counter_value(spec_counters, name, v, names)}" for k, v in value.items())
     d = spec_counters.get(name)
@@ -74,6 +84,9 @@ def player_counter_lines(view: dict, spec, p: int, shown: set) -> tuple:
         if not isinstance(value, list) or name not in shown:
             continue
         mine = value[p]
+        if is_secret(mine):  # another seat's secret: that it has one, not what it is
+            head.append(f"  ·  {humanize(name)}: {SECRET}")
+            continue
         track = tracks.spaces(spec, name)
         if track is not None and isinstance(mine, dict):  # a track per key: a line each
             for k, v in mine.items():

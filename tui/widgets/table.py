@@ -10,14 +10,17 @@ group a line. Totals only where the ruleset asks: a zone's `total` adds that att
 cards the player sees (each group's, and its `adds` zone's cards of that group), a face-down card
 counted as not known; `limit` shows each group against another zone's group total. Card labels
 keep their own words, so a colour (when an attribute value names one) is never shown by colour
-alone. Marks (tokens on a card) follow its label in brackets: "card 5 [token 10]".
+alone. Marks (tokens on a card) follow its label in brackets: "card 5 [token 10]". A zone whose
+size the seat may not see (`size: hidden`) shows the cards it knows there and "? cards", never a
+count; a counter the seat may not see (`visible: owner` or `none`) shows "?".
 """
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import Static
 
-from .counters import counter_value, keyed_text, player_counter_lines, shown_counters, standing_text  # noqa: F401
+from .counters import (counter_value, is_secret, keyed_text, player_counter_lines, shown_counters,  # noqa: F401
+                       standing_text)
 from .words import colour_style, humanize  # noqa: F401
 
 FACE_DOWN = "▮"
@@ -171,6 +174,7 @@ class Zones:
     def __init__(self, view: dict, spec):
         self.defs = spec.zones
         self.by = {(z["name"], z["key"], z["owner"]): z["cards"] for z in view["zones"]}
+        self.unsized = {(z["name"], z["key"], z["owner"]) for z in view["zones"] if z.get("size_hidden")}
         self.added = {d["adds"] for d in self.defs.values() if isinstance(d, dict) and d.get("adds")}
 
     def group_cards(self, zone: tuple, key, group: str) -> tuple:
@@ -200,6 +204,11 @@ def zone_lines(zones: Zones, name: str, key, owner, indent: str = "", defaults: 
     room: at most this many characters of cards a line (a long zone is compact: cards_text)."""
     d = zones.defs.get(name) or {}
     cards = zones.by.get((name, key, owner), [])
+    if (name, key, owner) in zones.unsized:  # its size hidden: the cards the viewer knows, no count
+        head = Text(indent)
+        head.append(title or d.get("title") or humanize(name), style="bold")
+        head.append(": ")
+        return [head.append_text(unsized_text(cards, defaults))]
     group, attr = d.get("group"), d.get("total")
     shown = [c for c in cards if not c.get("hidden")]
     head = Text(indent)
@@ -242,6 +251,14 @@ def zone_lines(zones: Zones, name: str, key, owner, indent: str = "", defaults: 
     return [head]
 
 
+def unsized_text(cards: list, defaults: dict | None = None) -> Text:
+    """A zone whose size the viewer may not see (`size: hidden`): the cards it knows there, and
+    "? cards" (or "+ ? more") for how many, never a count."""
+    if not cards:
+        return Text("? cards", style="dim")
+    return cards_text(cards, defaults).append(" + ? more", style="dim")
+
+
 def _room(room: int | None, line: Text) -> int | None:
     return None if room is None else max(20, room - len(line.plain) - 8)
 
@@ -268,7 +285,7 @@ def render_table(view: dict, spec, you: int | None = None, width: int | None = N
         if glob:
             glob.append("  ·  ")
         glob.append(humanize(name) + ": ", style="bold")
-        if isinstance(value, dict):
+        if isinstance(value, dict) and not is_secret(value):
             glob.append_text(keyed_text(value, cdefs, name, names))
         else:
             glob.append(counter_value(cdefs, name, value, names))
@@ -303,7 +320,7 @@ def render_table(view: dict, spec, you: int | None = None, width: int | None = N
                     t.append("  ·  ")
                 t.append(str(z["key"]), style=colour_style(z["key"]))
                 t.append(" ")
-                t.append_text(cards_text(z["cards"], md))
+                t.append_text(unsized_text(z["cards"], md) if z.get("size_hidden") else cards_text(z["cards"], md))
             lines.append(t)
         else:
             lines.append(Text(ztitle, style="bold"))
@@ -335,7 +352,7 @@ def seat_lines(view: dict, spec, zones: Zones, p: int, you, waiting: set, md: di
     lines.append(head)
     any_zone = False
     for z in view["zones"]:
-        if z["owner"] != p or not z["cards"]:
+        if z["owner"] != p or not (z["cards"] or z.get("size_hidden")):
             continue
         any_zone = True
         lines.extend(zone_lines(zones, z["name"], z["key"], p, indent="  ", defaults=md, room=room))
