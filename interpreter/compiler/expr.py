@@ -261,6 +261,9 @@ class Expressions:
         if zi is not None:
             return f"list(Z[{zi}])"
         inner = e.obj
+        zi = self.zone_index(inner, ctx) if isinstance(inner, Name) else None
+        if zi is not None:  # a single zone read by position, like a list: trick[i]
+            return f"Z[{zi}][{self.ex(e.index, ctx)}]"
         if (isinstance(inner, Index) and isinstance(inner.obj, Name) and inner.obj.id in self.layout.player_keys
                 and inner.obj.id not in ctx.env):  # a counter per player and per key: n[p][key]
             return self.counter_ref(inner.obj.id, inner.index, ctx, key=e.index)

@@ -329,7 +329,7 @@ def seat_lines(view: dict, spec, zones: Zones, p: int, you, waiting: set, md: di
         head.append(" (you)")
     if p in waiting:
         head.append("  … deciding", style="italic")
-    head.append_text(standing_text(view, p))
+    head.append_text(standing_text(view, p, _lowest_wins(spec)))
     plain, counter_lines = player_counter_lines(view, spec, p, shown)
     head.append_text(plain)
     lines.append(head)
@@ -363,3 +363,9 @@ class TableView(Static):
     def on_resize(self, event) -> None:
         if self._shown is not None and event.size.width != self._width:
             self.show(*self._shown)
+
+
+def _lowest_wins(spec) -> bool:
+    """Whether the ruleset's lowest score wins (its game's `winner`)."""
+    w = (getattr(spec, "game", None) or {}).get("winner")
+    return (w.get("score") if isinstance(w, dict) else w) == "lowest"
