@@ -285,6 +285,8 @@ class Expressions:
             if f in self.suspends:  # (in a routine that may stop, l_Let calls it; here: its D_ version)
                 return f"D_{f}(S, T" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
             return f"P_{f}(S" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
+        if f == "played_by":  # the seat that played a card into a `played_by` zone, or none
+            return f"_played_by(S, {self.ex(args[0], ctx)})"
         if f == "slot_name":  # the name of the procedure a slot's key calls (a tile's name)
             return f"SLOTNAME_{args[0].id}.get({self.ex(args[1], ctx)})"
         a = [self.it(x, ctx) for x in args]

@@ -52,6 +52,9 @@ class Ruleset:
         self.unavailable_fns = [self._located(f) for f in c["unavailables"]]
         self.score_fn = self._located(c["score"])
         self.tiebreak_fn = self._located(c["tiebreak"])
+        # the zones players see sorted (a zone's `sort`): zone name -> the key function of a card
+        self.sort_fns = {n: self._located(c["functions"][z["sort"]]) for n, z in spec.zones.items()
+                         if isinstance(z, dict) and z.get("sort") in c["functions"]}
         # which score wins (game: winner): the lowest, or the highest; tie-breaks follow unless given
         self.lowest_wins, self.lowest_tiebreak_wins = _winner(spec.game.get("winner"))
         self.value_fn = self._located(c["functions"].get("value") or _better(c["score"], self.lowest_wins))
