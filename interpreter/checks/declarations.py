@@ -121,7 +121,7 @@ class DeclarationChecks:
             if z.get("visible") == "owner" and z.get("per") != "player":
                 self.err(where.get(("zones", n)), f"zone '{n}' is visible to its owner but has no owner "
                                                   "(add per: player)")
-            self.zone_sort(n, z.get("sort"), where.get(("zones", n)))
+            self.zone_sort(n, z.get("sort"), where.get(("zones", n, "sort")) or where.get(("zones", n)))
             g = z.get("group")
             if g and g not in self.attrs:
                 self.err(where.get(("zones", n)), f"zone '{n}' groups by unknown card attribute '{g}'"
