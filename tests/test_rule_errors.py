@@ -193,7 +193,7 @@ def test_unknown_key_in_a_zone_points_at_the_key(tmp_path, old, new, key):
     assert where(e) == at(text, f"{key}:")
     assert e.message.startswith(f"zones.table: unknown key '{key}'")
     if key == "height":
-        assert e.message.endswith("(allowed: per, visible, start, group, text, title, total, adds, limit, limit_title, size)")
+        assert e.message.endswith("(allowed: per, visible, start, group, text, title, total, adds, limit, limit_title, size, sort, played_by)")
     else:
         assert e.message.endswith("(did you mean 'visible'?)")
 
@@ -395,8 +395,9 @@ def test_wrong_number_of_arguments(tmp_path, code, needle, message):
     ("let n = len(piles)", "piles", "zone 'piles' is one per item of 'colours': write piles[...]"),
     ("gold += 1", "gold", "counter 'gold' is one per player: write gold[...]"),
     ("let g = gold", "gold", "counter 'gold' is one per player: write gold[...]"),
-    ("move top(deck) to table[0]", "table[0]", "zone 'table' is a single zone: it takes no index"),
-    ("let t = len(table[0])", "table[0]", "zone 'table' is a single zone: it takes no index"),
+    ("move top(deck) to table[0]", "table[0]", "zone 'table' is a single zone: 'table[...]' is a card in it, not a zone"),
+    ("let t = len(table[0])", "table[0]", "'len' takes a list of values, not a card"),
+    ("let t = table[\"a\"]", "\"a\"", "zone 'table' is read by position, a number, not a text"),
     ("round[0] = 1", "round[0]", "counter 'round' is a single counter: it takes no index"),
 ])
 def test_zones_and_counters_indexed_as_declared(tmp_path, code, needle, message):

@@ -132,7 +132,10 @@ def test_final_scores_head_every_column_and_line_up_the_tie_break_values(name, t
     assert all(c.strip() for c in table["columns"])  # every column has a heading
     labels = g.tiebreak_labels()
     assert table["columns"][3:-1] == labels == tiebreak_headings(g)
-    lines = assert_nothing_lost(table, 80, bold=g.winners)
+    order = g.ranking()  # the rows: the best first (by score, then by the tie-break values)
+    assert [g.scores[p] for p in order] == sorted(g.scores, reverse=True)
+    assert set(order[:len(g.winners)]) == set(g.winners)
+    lines = assert_nothing_lost(table, 80, bold=[order.index(p) for p in g.winners])
     head = next(i for i, line in enumerate(lines) if line.split()[:3] == ["seat", "player", "score"])
     assert head + 2 + len(g.names) <= len(lines)
     ends = []  # where each heading ends: a value is right-aligned under its heading
@@ -140,8 +143,8 @@ def test_final_scores_head_every_column_and_line_up_the_tie_break_values(name, t
     for c in table["columns"][2:-1]:
         at = lines[head].index(c, at) + len(c)
         ends.append(at)
-    for p in range(len(g.names)):
-        line = lines[head + 2 + p]
+    for i, p in enumerate(order):
+        line = lines[head + 2 + i]
         values = [str(g.scores[p])] + [str(v) for v in g.tiebreaks()[p]]
         assert [line[e - len(v):e] for e, v in zip(ends, values)] == values, line
         assert ("★" in line) == (p in g.winners)

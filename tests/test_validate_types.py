@@ -241,7 +241,7 @@ def test_overriding_what_is_not_a_hook_point(tmp_path):
             "of power_tiles; its hook points: setup, prepare_next_round, card_places, lay_down_district, play_home, "
             "play_capital, turn_options, turn_unavailable, take_action, resolve, resolve_district, resolve_home, "
             "score_bonus_all, gain_gold, max_of, val, home_districts, kept, standing, score, value, gold_supply, "
-            "power_possible, power_hint, district_max"), ("spy.yaml", *at(text, "town_valu(p)"), "variant 'spy' overrides 'town_valu', but the "
+            "power_possible, power_hint, district_max, end_of_round"), ("spy.yaml", *at(text, "town_valu(p)"), "variant 'spy' overrides 'town_valu', but the "
             "rules define no function 'town_valu' (did you mean 'town_value'?)")]
 
 

@@ -16,8 +16,8 @@ from .sample import answers_of, info_set
 
 def position_value(game, seat: int) -> float:
     """Own value minus the best other value: the ruleset's value(p) (its score(p) if it declares
-    none) during the game, the final scores at the end."""
-    s = game.scores if game.over else game.values
+    none) during the game, the final scores at the end (negated where the lowest score wins)."""
+    s = game.merits() if game.over else game.values
     others = [x for p, x in enumerate(s) if p != seat]
     return s[seat] - (max(others) if others else 0)
 

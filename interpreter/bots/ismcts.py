@@ -79,7 +79,7 @@ def rewards(game, margin: float) -> list:
     """Each seat's reward: at the end of the game from the scores and the winners; before it from
     the ruleset's position values (the seats with the highest value lead)."""
     if game.over:
-        return shares(game.scores, game.winners, margin)
+        return shares(game.merits(), game.winners, margin)  # (scores negated where the lowest wins)
     v = game.values
     best = max(v)
     return shares(v, [p for p, x in enumerate(v) if x == best], margin)

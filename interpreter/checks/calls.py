@@ -51,6 +51,9 @@ class CallChecks:
             return
         if f in BUILTINS:
             lo, hi, _ = BUILTINS[f]
+            if f == "played_by" and not any(isinstance(z, dict) and z.get("played_by") for z in self.spec.zones.values()):
+                self.err(e.pos, "'played_by' reads who played a card into a zone with 'played_by: true', "
+                                "and no zone has it")
             if f in IMPURE_BUILTINS and self.in_function:
                 self.err(e.pos, f"'{f}' draws from the game's random generator: use it in a procedure, "
                                 "not in a function (functions only compute values)")

@@ -121,6 +121,7 @@ class DeclarationChecks:
             if z.get("visible") == "owner" and z.get("per") != "player":
                 self.err(where.get(("zones", n)), f"zone '{n}' is visible to its owner but has no owner "
                                                   "(add per: player)")
+            self.zone_sort(n, z.get("sort"), where.get(("zones", n, "sort")) or where.get(("zones", n)))
             g = z.get("group")
             if g and g not in self.attrs:
                 self.err(where.get(("zones", n)), f"zone '{n}' groups by unknown card attribute '{g}'"
@@ -204,3 +205,15 @@ class DeclarationChecks:
         g = spec.game.get("players", {})
         if g and g.get("min", 1) > g.get("max", 1):
             self.err(where.get(("game", "")), "players: min is more than max")
+
+    def zone_sort(self, zone: str, f, pos) -> None:
+        """A zone's `sort`: the name of a function of one card (its sort key)."""
+        if f is None:
+            return
+        fn = self.spec.functions.get(f) if isinstance(f, str) else None
+        if fn is None:
+            self.err(pos, f"zone '{zone}' sorts by '{f}', which is no function"
+                          f"{did_you_mean(str(f), self.spec.functions)}: name a function of one card, "
+                          "such as hand_order(c): '[c.suit, c.rank]'")
+        elif len(fn.params) != 1:
+            self.err(fn.pos, f"'{f}' sorts zone '{zone}': it takes one parameter, the card")

@@ -16,7 +16,7 @@ from ..language.tree import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt,
 from ..language.types import (ANY, BOOL, CARD, CARDS, NEVER, NONE, NUMBER, SEAT, TEXT, ListT, TupleT, describe, join,
                               join_all, members, of_value)
 from .operators import Ops
-from .reach import reached
+from .reach import reached, sort_functions
 
 MAX_ROUNDS = 8
 ENTRY_PARAMS = {"score": SEAT, "tiebreak": SEAT, "value": SEAT, "standing": SEAT, "worth": CARD}
@@ -53,6 +53,9 @@ class Infer(Ops):
         for n, t in ENTRY_PARAMS.items():
             if n in spec.functions and len(spec.functions[n].params) == 1:
                 self.params[n] = [t]
+        for n in sort_functions(spec):  # a zone's sort key: a function of one card
+            if len(spec.functions[n].params) == 1:
+                self.params[n] = [CARD]
         self.rets = {n: NEVER for n in self.params}
         self.widen: dict = {}  # (routine, local) -> every type assigned to it
         self.routine = ""

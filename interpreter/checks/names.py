@@ -52,8 +52,8 @@ class NameChecks:
                 self.err(e.pos, f"zone '{e.id}' is {self.per_phrase('zones', e.id)}: write {e.id}[...]")
             return
         if isinstance(e, Index) and isinstance(e.obj, Name) and e.obj.id in self.spec.zones and e.obj.id not in scope:
-            if e.obj.id not in self.per_zones:
-                self.err(e.pos, f"zone '{e.obj.id}' is a single zone: it takes no index")
+            if e.obj.id not in self.per_zones:  # trick[i] reads a card of a single zone: not a zone
+                self.err(e.pos, f"zone '{e.obj.id}' is a single zone: '{e.obj.id}[...]' is a card in it, not a zone")
             self.expr(e.index, scope)
             return
         if isinstance(e, Name) and e.id not in scope and e.id not in self.global_values():
@@ -76,10 +76,7 @@ class NameChecks:
                 self.counter_index(inner.obj.id, inner.index, e.pos, scope, e.index)
                 return
             if isinstance(e.obj, Name) and e.obj.id not in scope and (e.obj.id in self.spec.zones or e.obj.id in self.spec.counters):
-                if e.obj.id in self.spec.zones:
-                    if e.obj.id not in self.per_zones:
-                        self.err(e.pos, f"zone '{e.obj.id}' is a single zone: it takes no index")
-                else:
+                if e.obj.id not in self.spec.zones:  # (a single zone read by position, trick[i], is a card)
                     self.counter_index(e.obj.id, e.index, e.pos, scope)
                     return
                 self.expr(e.index, scope)

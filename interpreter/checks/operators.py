@@ -172,6 +172,12 @@ class Ops:
             return self.counters[obj.obj.id][0]
         if type(obj) is Name and obj.id not in env:
             if obj.id in self.spec.zones:
+                d = self.spec.zones[obj.id]
+                if not (isinstance(d, dict) and d.get("per")):  # a single zone by position: trick[i]
+                    t = self.expr(e.index, env)
+                    if not fits(t, NUMBER):
+                        self.err(e.index.pos, f"zone '{obj.id}' is read by position, a number, not {describe(t)}")
+                    return CARD
                 self.per_index("zones", obj.id, e.index, None, env)
                 return CARDS
             if obj.id in self.counters:

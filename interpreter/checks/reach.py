@@ -20,7 +20,7 @@ def reached(spec) -> dict:
     (callers before what they call), as the keys of a dict."""
     routines = {**spec.functions, **spec.procedures}
     roots = [n for n in ENTRY_FUNCTIONS if n in spec.functions]
-    roots += [f for f in (spec.table or {}).values() if isinstance(f, str)]
+    roots += [f for f in (spec.table or {}).values() if isinstance(f, str)] + sort_functions(spec)
     roots += [proc for table in spec.slots.values() for proc in table.values()] + list(spec.hooks)
     seen: dict = {}
     queue = [spec.flow.body] if spec.flow is not None else []
@@ -60,3 +60,13 @@ def unreached(spec) -> list:
                 hint = did_you_mean(name, {n for n in seen if "__prev" not in n})
             errors.append(RuleError(r.pos, f"{section} '{name}' is never used: nothing that runs calls it{hint}"))
     return errors
+
+
+def sort_functions(spec) -> list:
+    """The functions that zones sort by (a zone's `sort`), each once."""
+    out = []
+    for z in spec.zones.values():
+        f = z.get("sort") if isinstance(z, dict) else None
+        if isinstance(f, str) and f in spec.functions and f not in out:
+            out.append(f)
+    return out

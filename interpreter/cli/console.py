@@ -80,10 +80,11 @@ def print_game(game, about: str, viewer=None) -> None:
     out.print(t)
     if game.over:
         w = game.winners
+        lowest = " (the lowest score wins)" if game.rules.lowest_wins else ""
         if len(w) == 1:
-            out.print(f"Winner: {game.names[w[0]]} (seat {w[0] + 1}) with {scores[w[0]]}", markup=False)
+            out.print(f"Winner: {game.names[w[0]]} (seat {w[0] + 1}) with {scores[w[0]]}{lowest}", markup=False)
         else:
-            out.print(f"Complete tie between {names_list(game, w)} with {scores[w[0]]}", markup=False)
+            out.print(f"Complete tie between {names_list(game, w)} with {scores[w[0]]}{lowest}", markup=False)
     else:
         waiting = sorted({d.player for d in game.pending})
         out.print(f"The record stops before the end of the game: waiting for {names_list(game, waiting)}.",

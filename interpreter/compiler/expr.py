@@ -261,6 +261,9 @@ class Expressions:
         if zi is not None:
             return f"list(Z[{zi}])"
         inner = e.obj
+        zi = self.zone_index(inner, ctx) if isinstance(inner, Name) else None
+        if zi is not None:  # a single zone read by position, like a list: trick[i]
+            return f"Z[{zi}][{self.ex(e.index, ctx)}]"
         if (isinstance(inner, Index) and isinstance(inner.obj, Name) and inner.obj.id in self.layout.player_keys
                 and inner.obj.id not in ctx.env):  # a counter per player and per key: n[p][key]
             return self.counter_ref(inner.obj.id, inner.index, ctx, key=e.index)
@@ -282,6 +285,8 @@ class Expressions:
             if f in self.suspends:  # (in a routine that may stop, l_Let calls it; here: its D_ version)
                 return f"D_{f}(S, T" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
             return f"P_{f}(S" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
+        if f == "played_by":  # the seat that played a card into a `played_by` zone, or none
+            return f"_played_by(S, {self.ex(args[0], ctx)})"
         if f == "slot_name":  # the name of the procedure a slot's key calls (a tile's name)
             return f"SLOTNAME_{args[0].id}.get({self.ex(args[1], ctx)})"
         a = [self.it(x, ctx) for x in args]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..language.tree import Call, ListComp, ListLit, Name
+from ..language.tree import Call, Index, ListComp, ListLit, Name
 from .expr import surely_number
 
 
@@ -106,15 +106,35 @@ class PlainStatements:
         for line in ctx.brk.split("\n"):
             self._emit(ind, line, s)
 
+    def _played_zone(self, e) -> str | None:
+        """', fixed, per' (the layout's zones that are no seat's, and each seat's) for a move
+        into a zone that keeps who played each card (`played_by: true`); else None."""
+        name = e.id if isinstance(e, Name) else e.obj.id if isinstance(e, Index) and isinstance(e.obj, Name) else None
+        lay = self.layout
+        if name is None or not (lay.zone_def.get(name) or {}).get("played_by"):
+            return None
+        return f", {len(lay.fixed_zones)}, {len(lay.player_zones)}"
+
     def s_Move(self, s, ctx, ind):
         dest = self.zone_index(s.dest, ctx)
         src = self.zone_index(s.what, ctx)
-        if src is not None:
+        played = self._played_zone(s.dest)
+        if played is not None:  # the zone keeps who played each card
+            if src is not None:
+                self._emit(ind, f"_played_move_all(S, {src}, {dest}, {s.bottom}{played})", s)
+            else:
+                self._emit(ind, f"_played_move(S, {self.ex(s.what, ctx)}, {dest}{played}, {s.bottom})", s)
+        elif src is not None:
             self._emit(ind, f"_move_all(S, {src}, {dest}, {s.bottom})", s)
         else:
             self._emit(ind, f"{'_move_under' if s.bottom else '_move'}(S, {self.ex(s.what, ctx)}, {dest})", s)
 
     def s_Draw(self, s, ctx, ind):
+        played = self._played_zone(s.dest)
+        if played is not None:  # the zone keeps who played each card
+            self._emit(ind, f"_played_draw(S, {self.ex(s.count, ctx)}, {self.zone_index(s.src, ctx)}, "
+                            f"{self.zone_index(s.dest, ctx)}{played})", s)
+            return
         self._emit(ind, f"_draw(S, {self.ex(s.count, ctx)}, {self.zone_index(s.src, ctx)}, "
                         f"{self.zone_index(s.dest, ctx)})", s)
 

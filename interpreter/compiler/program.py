@@ -14,7 +14,7 @@ import itertools
 from ..checks.facts import log_only_lets
 from ..language.tree import Simultaneously, author_name, walk
 from ..reading.cards import card_backs, card_label_fn, make_cards
-from ..runtime import chance, events, moves, ops, threads
+from ..runtime import chance, events, moves, ops, played, threads
 from ..runtime.plurals import plural
 from ..runtime.state import PLAYERS, RUN, SEATS, Card
 from .choose import Chooses
@@ -146,6 +146,8 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_cat": ops.cat, "_add": ops.add, "_mul": ops.mul,
         "_min2": ops.min2, "_max2": ops.max2, "_min_of": ops.min_of, "_max_of": ops.max_of,
         "_plural": plural,
+        "_played_move": played.move, "_played_move_all": played.move_all, "_played_draw": played.draw,
+        "_played_by": played.played_by,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     labels = tuple(label(a) for a in c.cards)

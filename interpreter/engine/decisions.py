@@ -22,6 +22,14 @@ def _option_numbers(choice: list, n: int) -> bool:
     return len(set(choice)) == len(choice)
 
 
+def _shaped_like(thing, option) -> bool:
+    """Whether an `unavailable` thing has an option's shape: a tuple (or list) of as many items as
+    a tuple option, else a value of the option's own type (a card for cards, a text for texts)."""
+    if type(option) is tuple:
+        return type(thing) in (tuple, list) and len(thing) == len(option)
+    return type(thing) is type(option)
+
+
 def _blamed(e: IllegalAnswer, T, choice) -> IllegalAnswer:
     """e, saying who gave which answer (e.player, e.answer)."""
     e.player, e.answer = T[2][0], choice
@@ -109,8 +117,20 @@ class Decision:
         out = []
         for item in items or ():
             thing, reason = item if type(item) in (tuple, list) and len(item) == 2 else (item, "")
-            out.append({"option": g._render_value(thing, self.player), "reason": g._render_value(reason, self.player)})
+            out.append({"option": self._thing_label(thing), "reason": g._render_value(reason, self.player)})
         return out
+
+    def _thing_label(self, thing) -> str:
+        """An `unavailable` thing as the deciding player reads it: a value shaped like the options
+        (a tuple of as many items, or a value of the same kind) reads as that option's own label
+        would (the choose's `label`); anything else, such as a text, as its value."""
+        g, d = self._game, self._t[2]
+        if d[5] >= 0 and self.values and _shaped_like(thing, self.values[0]):
+            try:
+                return g._render(g.rules.label_fns[d[5]](g.state, self._t[0][-1][2], thing), self.player)
+            except Exception:  # (a label that cannot read this thing: the thing as its value)
+                pass
+        return g._render_value(thing, self.player)
 
     def __repr__(self):
         return f"Decision(player={self.player}, prompt={self.prompt!r}, options={[o.label for o in self.options]})"

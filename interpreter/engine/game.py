@@ -272,15 +272,36 @@ class Game(Positions, Autoplay, Views, Saves):
         return self.winners_by(self.scores)
 
     def winners_by(self, scores: list) -> list:
-        """winners, given the scores (game.scores) already worked out."""
-        top = max(scores)
+        """winners, given the scores (game.scores) already worked out: the highest score wins, or
+        the lowest where the ruleset says `winner: lowest` (its tie-breaks the same way unless it
+        says otherwise)."""
+        rules = self.rules
+        top = min(scores) if rules.lowest_wins else max(scores)
         tied = [p for p, s in enumerate(scores) if s == top]
-        f = self.rules.tiebreak_fn
+        f = rules.tiebreak_fn
         if len(tied) == 1 or f is None:
             return tied
         keys = [_tie_values(f(self.state, SEATS[p])) for p in tied]  # only the tied seats need a tie-break
-        best = max(keys)
+        best = min(keys) if rules.lowest_tiebreak_wins else max(keys)
         return [p for p, k in zip(tied, keys) if k == best]
+
+    def merits(self, scores: list | None = None) -> list:
+        """Each seat's score as a number where more is better (for bots and rankings): the scores,
+        negated where the lowest score wins."""
+        scores = self.scores if scores is None else scores
+        return [-s for s in scores] if self.rules.lowest_wins else list(scores)
+
+    def ranking(self) -> list:
+        """The seats from the best to the worst: by score in the winning direction, then by the
+        tie-break values in theirs; seats equal on both keep their seat order."""
+        scores = self.scores
+        ties = self.tiebreaks()
+        rules = self.rules
+
+        def key(p):
+            s = -scores[p] if not rules.lowest_wins else scores[p]
+            return (s, _Toward(ties[p], not rules.lowest_tiebreak_wins))
+        return sorted(range(self.state.n), key=key)
 
 
 def _labelled(x) -> bool:
@@ -297,3 +318,21 @@ def _entries(parts) -> list:
 def _tie_values(parts) -> list:
     """A seat's tie-break as the values compared in order: a labelled entry counts for its value."""
     return [x[1] if _labelled(x) else x for x in _entries(parts)]
+
+
+class _Toward:
+    """A tie-break list as a sort key: the best first (the highest values, when high is true)."""
+
+    __slots__ = ("values", "high")
+
+    def __init__(self, values, high: bool):
+        self.values, self.high = values, high
+
+    def __eq__(self, other):
+        return self.values == other.values
+
+    def __lt__(self, other):
+        try:
+            return self.values > other.values if self.high else self.values < other.values
+        except TypeError:  # (values of kinds that do not compare: no order between them)
+            return False

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..errors import JuxError, StepBudgetExceeded, did_you_mean
 from ..runtime import moves
+from ..runtime.played import PLAYED
 from ..runtime.state import RUN, SEATS
 from .ruleset import RuleRuntimeError, _describe, load_ruleset
 from .views import _plain
@@ -160,8 +161,9 @@ class Positions:
 
     def marks(self, name: str) -> list:
         """(label, marks) of each card in a zone, for cards that carry marks."""
-        return [(self.rules.card_labels[c], dict(self.state.m[c])) for c in self._zone_cards(name)
-                if c in self.state.m]
+        M = self.state.m
+        return [(self.rules.card_labels[c], {k: v for k, v in M[c].items() if k != PLAYED})
+                for c in self._zone_cards(name) if any(k != PLAYED for k in M.get(c, ()))]
 
     def _zone_cards(self, name: str) -> list:
         return self.state.z[_zone_index(self.rules.layout.zone_names(self.state.n), name, ())]

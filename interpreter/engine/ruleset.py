@@ -52,7 +52,12 @@ class Ruleset:
         self.unavailable_fns = [self._located(f) for f in c["unavailables"]]
         self.score_fn = self._located(c["score"])
         self.tiebreak_fn = self._located(c["tiebreak"])
-        self.value_fn = self._located(c["functions"].get("value") or c["score"])
+        # the zones players see sorted (a zone's `sort`): zone name -> the key function of a card
+        self.sort_fns = {n: self._located(c["functions"][z["sort"]]) for n, z in spec.zones.items()
+                         if isinstance(z, dict) and z.get("sort") in c["functions"]}
+        # which score wins (game: winner): the lowest, or the highest; tie-breaks follow unless given
+        self.lowest_wins, self.lowest_tiebreak_wins = _winner(spec.game.get("winner"))
+        self.value_fn = self._located(c["functions"].get("value") or _better(c["score"], self.lowest_wins))
         self.worth_fn = self._located(c["functions"].get("worth"))  # what a card counts for, if not its value
         # a seat's standing during the game, in parts everyone may know: [(part, value), ...]
         self.standing_fn = self._located(c["functions"].get("standing"))
@@ -228,3 +233,20 @@ def _describe(e: Exception) -> str:
     if isinstance(e, ZeroDivisionError):
         return "division by zero"
     return f"{type(e).__name__}: {e}"
+
+
+def _winner(w) -> tuple:
+    """(lowest score wins, lowest tie-break wins) from the game's `winner`: "lowest" or "highest"
+    (the default), or {score: ..., tiebreak: ...}, the tie-break following the score unless given."""
+    if isinstance(w, dict):
+        low = w.get("score") == "lowest"
+        return low, (w.get("tiebreak") == "lowest") if "tiebreak" in w else low
+    return w == "lowest", w == "lowest"
+
+
+def _better(score, lowest: bool):
+    """A seat's position value for bots when the ruleset gives no value(p): the score, or, where
+    the lowest score wins, the score negated (bots take a higher value as better)."""
+    if not lowest or score is None:
+        return score
+    return lambda S, p: -score(S, p)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..reading.cards import FACE_DOWN
 from ..runtime import events
 from ..runtime.events import Known
+from ..runtime.played import PLAYED, played_by
 from ..runtime.state import SEATS, Card, Seat
 
 
@@ -99,6 +100,8 @@ class Views:
             if self.rules.worth_fn is not None:
                 d["worth"] = self.rules.worth_fn(self.state, c)
             marks = self.state.m.get(c)
+            if marks and PLAYED in marks:  # (who played it is no mark: a view gives it as played_by)
+                marks = {k: v for k, v in marks.items() if k != PLAYED}
             if marks:  # a mark that holds a card shows it as the viewer knows it (never its id)
                 d["marks"] = {k: self._render_value(v, viewer) if type(v) is Card else v for k, v in marks.items()}
                 for k, v in marks.items():  # a mark named as an attribute shows instead of it
@@ -136,8 +139,12 @@ class Views:
                 zones.append({"name": name, "key": key, "owner": owner, "size_hidden": True,
                               "cards": [self.card_info(c, player) for c in zone if (S.k[c] >> player) & 1]})
                 continue
-            zones.append({"name": name, "key": key, "owner": owner,
-                          "cards": [self.card_info(c, player) for c in zone]})
+            if name in self.rules.sort_fns:  # a zone players see sorted (its `sort`)
+                zone = self._sorted(name, zone, player)
+            cards = [self.card_info(c, player) for c in zone]
+            if lay.zone_def[name].get("played_by"):  # who played each card (everyone saw it played)
+                _with_players(self.state, zone, cards)
+            zones.append({"name": name, "key": key, "owner": owner, "cards": cards})
         counters = self.counters_view(player)
         mine = [d for d in self.pending if player is None or d.player == player]
         return {
@@ -191,6 +198,18 @@ class Views:
                               for p in range(S.n)]
         return counters
 
+    def _sorted(self, name: str, zone, player) -> list:
+        """A zone's cards as player sees them where the zone has a `sort`: the cards player knows by
+        their keys (stable), then the others as they lie, so the order tells nothing hidden."""
+        key = self.rules.sort_fns[name]
+        known = [c for c in zone if player is None or self.knows(player, c)]
+        unknown = [c for c in zone if not (player is None or self.knows(player, c))]
+        try:
+            known.sort(key=lambda c: _sort_key(key(self.state, c)))
+        except TypeError:  # keys that do not compare (a number and a text): as the cards lie
+            pass
+        return known + unknown
+
     def standing(self, viewer: int | None = None) -> list | None:
         """Each seat's standing as the ruleset's `standing(p)` gives it (parts that every seat may
         know, e.g. [["cards", 15], ["coins", 2]]), each part's name as the viewer reads it; None
@@ -225,3 +244,15 @@ def _plain(v):
     if type(v) in (Seat, Card):
         return int(v)
     return v
+
+
+def _sort_key(k):
+    """A zone's sort key as Python compares it: a list as a tuple."""
+    return tuple(k) if type(k) is list else k
+
+
+def _with_players(S, zone, cards: list) -> None:
+    """Give each card of a `played_by` zone the seat that played it ("played_by": seat, or None)."""
+    for c, info in zip(zone, cards):
+        seat = played_by(S, c)
+        info["played_by"] = None if seat is None else int(seat)

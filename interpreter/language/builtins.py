@@ -59,6 +59,8 @@ TABLE = (
     Builtin("prev_seat", ("seat -> seat",), "the seat to the right"),
     Builtin("abs", ("number -> number",), "the absolute value"),
     Builtin("random", ("list[T] -> T?",), "an item chosen with the game's generator (none if empty)", impure=True),
+    Builtin("played_by", ("card? -> seat?",), "the seat that played the card into a zone with `played_by: true` "
+            "(the owner of the zone it came from), or none"),
     Builtin("slot_name", ("slot, any -> text?",), "the name of the procedure a slot calls for a key"),
     Builtin("plural", ("number, text -> text", "number, text, text -> text"),
             "the number and the noun that agrees with it: plural(1, \"card\") is \"1 card\", plural(5, \"card\") "

@@ -22,28 +22,42 @@ def tiebreak_headings(game) -> list:
 
 
 def scores_rows(game) -> dict:
-    """The final scores as a table: seat, player, score, each tie-break value, the winner's mark."""
+    """The final scores as a table: seat, player, score, each tie-break value, the winner's mark;
+    the best first (game.ranking: by score in the winning direction, then by the tie-breaks)."""
     ties = game.tiebreaks()
     winners = set(game.winners)
     heads = tiebreak_headings(game)
     rows = []
-    for p, name in enumerate(game.names):
+    for p in _order(game):
         t = [str(v) for v in ties[p]] + [""] * (len(heads) - len(ties[p]))
-        rows.append([str(p + 1), str(name), str(game.scores[p])] + t + ["★" if p in winners else ""])
-    return {"title": "Final scores", "columns": ["seat", "player", "score"] + heads + ["winner"], "rows": rows}
+        rows.append([str(p + 1), str(game.names[p]), str(game.scores[p])] + t + ["★" if p in winners else ""])
+    score = "score (lowest wins)" if _lowest(game) else "score"
+    return {"title": "Final scores", "columns": ["seat", "player", score] + heads + ["winner"], "rows": rows}
+
+
+def _order(game) -> list:
+    """The seats as the final scores list them: the best first."""
+    ranking = getattr(game, "ranking", None)
+    return ranking() if ranking is not None else list(range(len(game.names)))
+
+
+def _lowest(game) -> bool:
+    return bool(getattr(game.rules, "lowest_wins", False))
 
 
 def scores_table(game) -> FittedTable:
     """The final scores, the winners' rows in bold."""
-    return FittedTable(scores_rows(game), bold=game.winners)
+    order = _order(game)
+    return FittedTable(scores_rows(game), bold=[order.index(p) for p in game.winners])
 
 
 def verdict(game) -> str:
     w = game.winners
     names = [game.names[p] for p in w]
+    lowest = " (the lowest score wins)" if _lowest(game) else ""
     if len(w) == 1:
-        return f"{names[0]} wins with {game.scores[w[0]]}."
-    return f"Complete tie between {', '.join(names)} with {game.scores[w[0]]}."
+        return f"{names[0]} wins with {game.scores[w[0]]}{lowest}."
+    return f"Complete tie between {', '.join(names)} with {game.scores[w[0]]}{lowest}."
 
 
 def tiebreak_note(game) -> str:
@@ -52,11 +66,14 @@ def tiebreak_note(game) -> str:
     labels = list(getattr(game, "tiebreak_labels", lambda: [])())
     if not heads:
         return ""
+    low = bool(getattr(game.rules, "lowest_tiebreak_wins", False))
     if len(labels) < len(heads) or not all(labels):
-        return "A tie on score goes to the best tie-break values, compared in order."
+        values = "lowest" if low else "best"
+        return f"A tie on score goes to the {values} tie-break values, compared in order."
+    most = "fewest" if low else "most"
     if len(heads) == 1:
-        return f"A tie on score goes to the most {heads[0]}."
-    return f"A tie on score goes to the most {heads[0]}, then {', '.join(heads[1:])}, in order."
+        return f"A tie on score goes to the {most} {heads[0]}."
+    return f"A tie on score goes to the {most} {heads[0]}, then {', '.join(heads[1:])}, in order."
 
 
 class GameOverScreen(Screen):

@@ -110,9 +110,10 @@ def player_counter_lines(view: dict, spec, p: int, shown: set) -> tuple:
     return head, lines
 
 
-def standing_text(view: dict, p: int) -> Text:
+def standing_text(view: dict, p: int, lowest: bool = False) -> Text:
     """Seat p's standing as the ruleset gives it ('  ·  score 23: cards 15, tokens 4,
-    coins 4'; the score is the sum of the parts), or nothing when it gives none."""
+    coins 4'; the score is the sum of the parts), or nothing when it gives none; where the lowest
+    score wins (lowest), the score says so ('score 23 (lowest wins)')."""
     standing = view.get("standing")
     if not standing or p >= len(standing):
         return Text()
@@ -121,6 +122,8 @@ def standing_text(view: dict, p: int) -> Text:
     numbers = [v for _, v in parts if isinstance(v, int) and not isinstance(v, bool)]
     if numbers and len(numbers) == len(parts):
         t.append(f"score {sum(numbers)}", style="bold")
+        if lowest:
+            t.append(" (lowest wins)", style="dim")
         if len(parts) > 1:
             t.append(": " + ", ".join(f"{name} {v}" for name, v in parts))
     else:

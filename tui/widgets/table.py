@@ -121,6 +121,8 @@ def card_text(card: dict, defaults: dict | None = None) -> Text:
     marks = marks_text(card.get("marks"), defaults)
     if marks:
         t.append(f" [{marks}]", style="italic")
+    if card.get("played_by_name"):  # who played it, in a zone that keeps it (`played_by`)
+        t.append(f" ({card['played_by_name']})", style="dim")
     return t
 
 
@@ -269,6 +271,7 @@ def render_table(view: dict, spec, you: int | None = None, width: int | None = N
     zones, the other seats. width (the table's, in characters): a zone not the seat's own takes at
     most LINES lines of that width (its other cards as a count: the card reader lists them)."""
     room = LINES * width if width and width > 0 else None
+    view = _with_player_names(view)
     names = view["names"]
     zdefs = spec.zones
     cdefs = spec.counters or {}
@@ -346,7 +349,7 @@ def seat_lines(view: dict, spec, zones: Zones, p: int, you, waiting: set, md: di
         head.append(" (you)")
     if p in waiting:
         head.append("  … deciding", style="italic")
-    head.append_text(standing_text(view, p))
+    head.append_text(standing_text(view, p, _lowest_wins(spec)))
     plain, counter_lines = player_counter_lines(view, spec, p, shown)
     head.append_text(plain)
     lines.append(head)
@@ -380,3 +383,21 @@ class TableView(Static):
     def on_resize(self, event) -> None:
         if self._shown is not None and event.size.width != self._width:
             self.show(*self._shown)
+
+
+def _lowest_wins(spec) -> bool:
+    """Whether the ruleset's lowest score wins (its game's `winner`)."""
+    w = (getattr(spec, "game", None) or {}).get("winner")
+    return (w.get("score") if isinstance(w, dict) else w) == "lowest"
+
+
+def _with_player_names(view: dict) -> dict:
+    """The view with each card that says who played it (`played_by`) given that player's name."""
+    if not any("played_by" in c for z in view["zones"] for c in z["cards"]):
+        return view
+    names = view["names"]
+
+    def named(c):
+        p = c.get("played_by")
+        return dict(c, played_by_name=names[p]) if isinstance(p, int) and 0 <= p < len(names) else c
+    return dict(view, zones=[dict(z, cards=[named(c) for c in z["cards"]]) for z in view["zones"]])
