@@ -10,7 +10,7 @@ from jux.interpreter.engine.ruleset import load_ruleset, RuleRuntimeError
 from jux.interpreter.errors import RuleErrors
 
 GAME = """\
-game: {name: typed, players: {min: 2, max: 3}}
+game: {name: typed, players: {min: 2, max: 3}, language: 2}  # (the checks tightened since 1 are errors)
 constants:
   colours: [blue, pink]
 cards:

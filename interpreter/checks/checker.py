@@ -25,6 +25,7 @@ class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
     def __init__(self, spec):
         self.spec = spec
         self.errors: list = []
+        self.warnings: list = []  # checks tightened since the file's language version (versions.py)
         self.made: set = set()  # locals made so far in the routine being checked
         self.in_function = False
         counts = card_counts(spec)
@@ -73,7 +74,9 @@ class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
             self.made = set()
             self.block(spec.flow.body, set(), loop=False)
         if self.cards is not None:
-            self.errors.extend(Infer(spec, self.attrs, self.cards).run())
+            infer = Infer(spec, self.attrs, self.cards)
+            self.errors.extend(infer.run())
+            self.warnings.extend(infer.warnings.values())
         if self.errors:
             raise RuleErrors(self.errors)
 
@@ -86,11 +89,13 @@ def suspending_procedures(spec) -> set:
 def check(spec):
     """Check a ruleset read from its files: raises RuleErrors with every error (those found reading
     its code first), or gives the procedures that may stop at a decision (for the compiler). What
-    is not wrong but likely a mistake is left in spec.warnings (a routine never used)."""
+    is not wrong but likely a mistake is left in spec.warnings (a routine never used), and so is what
+    a check tightened since the file's language version finds (versions.py)."""
     if spec.errors:
         raise RuleErrors(list(spec.errors) + _more_errors(spec))
-    Checker(spec).check_all()
-    spec.warnings = list(spec.composed_warnings) + unreached(spec)
+    checker = Checker(spec)
+    checker.check_all()
+    spec.warnings = list(spec.composed_warnings) + checker.warnings + unreached(spec)
     return suspending_procedures(spec)
 
 

@@ -1,0 +1,152 @@
+"""Files that loaded in an earlier release keep loading (tests/corpus/README.md): the project's own
+games and tiles as they were, and small files that each meet a check tightened since. A tightened
+check warns, with the fix, in a file of language 1 and refuses only a file that says language: 2."""
+from __future__ import annotations
+
+from pathlib import Path
+import shutil
+
+import pytest
+
+from jux.interpreter.bots import make_bot
+from jux.interpreter.bots.sample import bot_input
+from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.ruleset import build_ruleset
+import jux.interpreter.reading.variants as variants_module
+from jux.interpreter.errors import RuleErrors
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+OLD = CORPUS / "2026-11-23"
+TILES = sorted(p.stem for p in (OLD / "variants" / "capital_jux").glob("*/*.yaml"))
+TIGHTENED = CORPUS / "tightened"
+
+
+def play_out(game, seats):
+    bots = [make_bot(s, seed=i) for i, s in enumerate(seats)]
+    while not game.over:
+        d = game.pending[0]
+        bot = bots[d.player]
+        d.answer(bot.choose(bot_input(bot, game, d.player), d))
+    return game
+
+
+@pytest.mark.parametrize("folder", [OLD / "rules" / "capital_jux", OLD / "rules" / "guildhall",
+                                    CORPUS / "2026-11-24" / "rules" / "bruges"], ids=lambda p: p.name)
+def test_the_games_of_earlier_releases_load_and_play(folder):
+    rules = build_ruleset(folder)
+    game = play_out(Game.new(rules, 3, seed=5), ["random"] * 3)
+    assert game.over and game.winners
+
+
+def test_the_corpus_has_every_tile_of_the_release():
+    assert len(TILES) == 16
+
+
+@pytest.mark.parametrize("tile", TILES)
+def test_each_tile_of_the_release_loads_with_its_edition(tile, monkeypatch):
+    # the release's catalogue of tiles, so the edition and the other slots' defaults are its own
+    monkeypatch.setattr(variants_module, "VARIANTS_DIR", OLD / "variants")
+    rules = build_ruleset(OLD / "rules" / "capital_jux", (tile,))
+    assert tile in rules.variants
+    assert not [w for w in rules.spec.warnings if "language" in w.message]  # nothing tightened meets them
+
+
+def test_an_example_tile_of_an_earlier_release_loads_onto_todays_game():
+    rules = build_ruleset(_today("capital_jux"), (str(CORPUS / "2026-11-24" / "docs" / "examples" / "banker.yaml"),))
+    assert any(v.endswith("banker.yaml") for v in rules.variants)
+
+
+def _today(name):
+    from jux.interpreter.reading.spec import ruleset_path
+    return ruleset_path(name)
+
+
+# ---------------------------------------------------------------- checks tightened since a release
+
+INVENTOR = TIGHTENED / "inventor.yaml"
+MARKED = TIGHTENED / "marked" / "game.yaml"
+LATER = "(a warning in language 1, an error in a file that says language: 2)"
+
+
+def _place(path: Path, needle: str) -> tuple:
+    text = path.read_text()
+    i = text.index(needle)
+    return text.count("\n", 0, i) + 1, i - (text.rfind("\n", 0, i) + 1) + 1
+
+
+def test_a_tile_that_validated_on_2026_11_23_loads_with_a_warning_that_says_the_fix():
+    rules = build_ruleset(_today("capital_jux"), (str(INVENTOR),))
+    (w,) = [w for w in rules.spec.warnings if w.pos.file.endswith("inventor.yaml")]
+    assert w.message == ("counter 'inventor_resolving' holds a number, not a seat; add seat: true to counter "
+                         f"'inventor_resolving' {LATER}")
+    assert (w.pos.line, w.pos.col) == _place(INVENTOR, "p\n      if")
+    # and it plays: the counter holds the seat while the power resolves
+    game = play_out(Game.new(rules, 2, seed=3), ["random", "random"])
+    assert game.over
+
+
+def test_the_same_tile_in_language_2_is_refused_where_the_fix_goes(tmp_path):
+    tile = tmp_path / "inventor.yaml"
+    tile.write_text(INVENTOR.read_text().replace("  game: capital_jux\n", "  game: capital_jux\n  language: 2\n"))
+    with pytest.raises(RuleErrors) as e:
+        build_ruleset(_today("capital_jux"), (str(tile),))
+    (err,) = e.value.errors
+    assert err.message == ("counter 'inventor_resolving' holds a number, not a seat (a counter that holds a "
+                           "seat says seat: true)")
+    assert err.pos.file.endswith("inventor.yaml") and (err.pos.line, err.pos.col) == _place(tile, "p\n      if")
+    # the fix the warning gave makes it load clean
+    tile.write_text(tile.read_text().replace("  inventor_resolving: 0\n",
+                                             "  inventor_resolving: {start: 0, seat: true}\n"))
+    rules = build_ruleset(_today("capital_jux"), (str(tile),))
+    assert not [w for w in rules.spec.warnings if w.pos.file.endswith("inventor.yaml")]
+
+
+def test_a_game_of_language_1_warns_of_marks_and_counters_given_other_values():
+    rules = build_ruleset(MARKED.parent)
+    got = sorted((w.pos.line, w.pos.col, w.message) for w in rules.spec.warnings)
+    assert got == [
+        (*_place(MARKED, "1\n"), "mark 'tapped' holds true or false, not a number; drop the default of mark "
+                                 f"'tapped' (a mark without one holds what is set) {LATER}"),
+        (*_place(MARKED, '"{p} drew"'), "counter 'last' holds a number, not a text; start counter 'last' at "
+                                        f"none (it then holds what is put in it) {LATER}"),
+    ]
+    assert play_out(Game.new(rules, 2, seed=1), ["random", "random"]).over
+
+
+def test_the_same_game_in_language_2_is_refused(tmp_path):
+    folder = tmp_path / "marked"
+    shutil.copytree(MARKED.parent, folder)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("max: 2}}", "max: 2}, language: 2}"))
+    with pytest.raises(RuleErrors) as e:
+        build_ruleset(folder)
+    assert sorted(x.message for x in e.value.errors) == ["counter 'last' holds a number, not a text",
+                                                         "mark 'tapped' holds true or false, not a number"]
+
+
+def test_the_games_language_covers_every_file_of_the_ruleset(tmp_path):
+    folder = tmp_path / "marked"
+    shutil.copytree(MARKED.parent, folder)
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("set c.tapped = 1\n", "")
+                                      .replace('    last = "{p} drew"\n', "    spare(p)\n"))
+    (folder / "more.yaml").write_text("procedures:\n  spare(p): |\n    last = p\n")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("max: 2}}", "max: 2}, language: 2}"))
+    with pytest.raises(RuleErrors) as e:  # the ruleset's second file is strict too
+        build_ruleset(folder)
+    assert [x.pos.file.endswith("more.yaml") for x in e.value.errors] == [True]
+
+
+@pytest.mark.parametrize("text", [
+    "game: {name: marked, players: {min: 2, max: 2}, language: 3}",
+    "game: {name: marked, players: {min: 2, max: 2}, language: two}",
+])
+def test_a_language_jux_does_not_know_is_told(tmp_path, text):
+    folder = tmp_path / "marked"
+    shutil.copytree(MARKED.parent, folder)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("game: {name: marked, players: {min: 2, max: 2}}", text))
+    with pytest.raises(RuleErrors) as e:
+        build_ruleset(folder)
+    (err,) = e.value.errors
+    assert (err.pos.line, "language" in err.message) == (3, True), str(err)
