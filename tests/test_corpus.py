@@ -150,3 +150,76 @@ def test_a_language_jux_does_not_know_is_told(tmp_path, text):
         build_ruleset(folder)
     (err,) = e.value.errors
     assert (err.pos.line, "language" in err.message) == (3, True), str(err)
+
+
+# Each file of tightened/ with what it meets: (place, the error of language 2); language 1 says the
+# fix after the error's words. The games play as the release of 2026-11-23 played them (its scores
+# with these seeds and bots, taken from that release).
+LOOSE = TIGHTENED / "loose" / "game.yaml"
+SPY = TIGHTENED / "spy.yaml"
+MET = {
+    "loose": [
+        ('c.value == "6"', "'==' compares a number with a text: they are never equal",
+         "compare a number with a value of its own type"),
+        ('c.value != "1"', "'!=' compares a number with a text: they are always different",
+         "compare a number with a value of its own type"),
+        ('"6" in', "'in' looks for a text among numbers: it is never there", "look for one of the numbers it holds"),
+        ("p + 1", "'+' adds two numbers, joins two texts or two lists, not a seat and a number",
+         "a seat is not a number: next_seat(p) and prev_seat(p) give the seats beside p"),
+        ('value}"\n    set', "a seat has no attribute 'value' (only cards have attributes)",
+         "name the card (a seat or a number is no card)"),
+        ("seen =", "'set' puts a mark on a card, not on a seat", "name the card (a seat or a number is no card)"),
+    ],
+    "spy": [
+        ("home_total]", "variant 'spy' overrides 'home_total', which is not a hook point of power_tiles; its hook "
+         "points: setup, prepare_next_round, card_places, lay_down_district, play_home, play_capital, turn_options, "
+         "turn_unavailable, take_action, resolve, resolve_district, resolve_home, score_bonus_all, gain_gold, "
+         "max_of, val, home_districts, kept, standing, score, value, gold_supply, power_possible, power_hint, "
+         "district_max", "override a hook point instead, or list 'home_total' under the hooks of the variant that "
+         "offers them"),
+        ("purple: spy", "slot 'power' has no key 'purple'; its keys: blue, pink, yellow, green",
+         "fill one of its keys, or list 'power' under variant.overrides to add the key"),
+    ],
+}
+FILES = {"loose": (LOOSE, lambda f: (f.parent, ())), "spy": (SPY, lambda f: (_today("capital_jux"), (str(f),)))}
+RELEASE_SCORES = {"loose": [1, 1, 1], "marked": [2, 3]}  # seed 2, random bots seeded 0, 1, 2
+
+
+def _seeded_play(rules, players):
+    game = Game.new(rules, players, seed=2)
+    bots = [make_bot("random", seed=i) for i in range(players)]
+    while not game.over:
+        d = game.pending[0]
+        d.answer(bots[d.player].choose(None, d))
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(MET))
+def test_each_tightened_check_warns_with_its_fix_in_language_1(name):
+    path, target = FILES[name]
+    rules = build_ruleset(*target(path))
+    got = sorted((w.pos.line, w.pos.col, w.message) for w in rules.spec.warnings if w.pos.file.endswith(path.name))
+    assert got == sorted((*_place(path, needle), f"{error}; {fix} {LATER}") for needle, error, fix in MET[name])
+    game = _seeded_play(rules, 3 if name == "loose" else 2)
+    assert game.over
+    if name in RELEASE_SCORES:
+        assert game.scores == RELEASE_SCORES[name]
+
+
+def test_the_small_games_play_as_the_release_played_them():
+    assert _seeded_play(build_ruleset(MARKED.parent), 2).scores == RELEASE_SCORES["marked"]
+
+
+@pytest.mark.parametrize("name", sorted(MET))
+def test_each_tightened_check_refuses_in_language_2(name, tmp_path):
+    path, target = FILES[name]
+    text = path.read_text()
+    text = (text.replace("max: 3}}", "max: 3}, language: 2}") if name == "loose"
+            else text.replace("  game: capital_jux\n", "  game: capital_jux\n  language: 2\n"))
+    copy = tmp_path / name / path.name
+    copy.parent.mkdir()
+    copy.write_text(text)
+    with pytest.raises(RuleErrors) as e:
+        build_ruleset(*target(copy))
+    got = sorted((x.pos.line, x.pos.col, x.message) for x in e.value.errors)
+    assert got == sorted((*_place(copy, needle), error) for needle, error, fix in MET[name])

@@ -15,6 +15,7 @@ from .infer import Infer
 from .names import NameChecks
 from .reach import unreached
 from .statements import StatementChecks
+from .versions import tightened
 
 
 class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
@@ -91,11 +92,15 @@ def check(spec):
     its code first), or gives the procedures that may stop at a decision (for the compiler). What
     is not wrong but likely a mistake is left in spec.warnings (a routine never used), and so is what
     a check tightened since the file's language version finds (versions.py)."""
+    found = [tightened(spec, pos, message, fix) for pos, message, fix in spec.tightened]  # (composing)
+    refused = [e for is_error, e in found if is_error]
     if spec.errors:
-        raise RuleErrors(list(spec.errors) + _more_errors(spec))
+        raise RuleErrors(list(spec.errors) + refused + _more_errors(spec))
     checker = Checker(spec)
+    checker.errors.extend(refused)
     checker.check_all()
-    spec.warnings = list(spec.composed_warnings) + checker.warnings + unreached(spec)
+    spec.warnings = (list(spec.composed_warnings) + [e for is_error, e in found if not is_error] + checker.warnings
+                     + unreached(spec))
     return suspending_procedures(spec)
 
 

@@ -44,6 +44,9 @@ class RuleSpec:
     # the language version each file is written in (file as in Pos.file -> 1 or 2; the game's
     # `language` for the ruleset's files, a variant's own for its file; 1 when not given)
     languages: dict = field(default_factory=dict)
+    # what checks tightened since language 1 found composing the files: (Pos, message, fix), an
+    # error or a warning by the language of the file at Pos (checks/versions.py)
+    tightened: list = field(default_factory=list)
     # errors found reading effect code (each routine with one is kept with an empty body): the checks
     # report them with what they find in the rest (checks/checker.py)
     errors: list = field(default_factory=list)
@@ -142,6 +145,7 @@ def read_spec(name_or_path, variants=()) -> RuleSpec:
     spec.hooks = tuple(merged["hooks"])
     spec.composed_warnings = list(merged.get("warnings", ()))
     spec.languages = languages
+    spec.tightened = list(merged.get("tightened", ()))
     if errors and (broken_file or spec.flow is None or not spec.game):
         raise RuleErrors(errors)
     spec.errors = errors
