@@ -223,3 +223,23 @@ def test_each_tightened_check_refuses_in_language_2(name, tmp_path):
         build_ruleset(*target(copy))
     got = sorted((x.pos.line, x.pos.col, x.message) for x in e.value.errors)
     assert got == sorted((*_place(copy, needle), error) for needle, error, fix in MET[name])
+
+
+def test_the_docs_example_of_a_warning_of_language_1_is_real(tmp_path, run):
+    shutil.copytree(MARKED.parent, tmp_path / "marked")
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text()
+    shown = doc.split("$ jux validate marked\n", 1)[1].split("```", 1)[0]
+    p = run("validate", "marked")
+    assert p.returncode == 0 and p.stderr + p.stdout == shown
+    game = tmp_path / "marked" / "game.yaml"
+    game.write_text(game.read_text().replace("max: 2}}", "max: 2}, language: 2}"))
+    p = run("validate", "marked")
+    assert p.returncode == 1
+    assert "marked/game.yaml:21:20: mark 'tapped' holds true or false, not a number\n" in p.stderr
+
+
+def test_the_docs_example_in_language_2_validates_clean():
+    rules = build_ruleset(Path(__file__).resolve().parent.parent / "docs" / "examples" / "strict")
+    assert rules.spec.warnings == [] and set(rules.spec.languages.values()) == {2}
+    game = play_out(Game.new(rules, 3, seed=4), ["random"] * 3)
+    assert game.over and game.counter("done") is True
