@@ -2,8 +2,13 @@
 and how values read in a log line, each statement checked against the engine."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from jux.interpreter.bots import make_bot
+from jux.interpreter.bots.sample import bot_input
 from jux.interpreter.engine.game import Game
 from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.errors import RuleErrors
@@ -103,3 +108,58 @@ def test_empty_lists_true_false_and_none_in_a_log_line(tmp_path):
     # empty text and true and none read as the words True and None
     assert g.log_lines(0)[1] == "|True|None"
     assert g.pending[0].prompt == "pick from none (no)"  # a prompt reads as a log line does
+
+
+# ---------------------------------------------------------------- docs/bots.md: value(p)
+
+KEEP = Path(__file__).resolve().parent.parent / "docs" / "examples" / "keep" / "game.yaml"
+# (bot, with value(p)) -> (its win rate, its mean score) as docs/bots.md gives them
+BOTS_TABLE = {("greedy", False): (0.507, 15.0), ("greedy", True): (0.857, 21.0),
+              ("ismcts:iterations=50:depth=1", False): (0.70, 18.3),
+              ("ismcts:iterations=50:depth=1", True): (0.81, 20.0)}
+
+
+@pytest.mark.parametrize("bot, with_value", sorted(BOTS_TABLE))
+def test_the_bots_are_as_good_as_value_as_docs_bots_says(tmp_path, run, bot, with_value):
+    folder = tmp_path / "keep"
+    folder.mkdir()
+    text = KEEP.read_text()
+    if not with_value:
+        text = "".join(line for line in text.splitlines(True) if not line.startswith("  value(p):"))
+    (folder / "game.yaml").write_text(text)
+    p = run("simulate", "keep", "--players", 2, "--bots", f"{bot},random", "-n", 300, "-s", 1, "--workers", 1,
+            "-q", "--json", "out.json")
+    assert p.returncode == 0, p.stderr
+    seat = json.loads((tmp_path / "out.json").read_text())["summary"]["seats"][0]
+    win_rate, mean = BOTS_TABLE[bot, with_value]
+    assert seat["win_rate"] == pytest.approx(win_rate, abs=0.01) and seat["mean_score"] == pytest.approx(mean, abs=0.1)
+    doc = (KEEP.parent.parent.parent / "bots.md").read_text()
+    assert f"wins {win_rate * 100:g}%, scores {mean:g}" in doc
+
+
+def test_the_banker_with_the_value_docs_authoring_shows(tmp_path):
+    """The value(p) override of docs/authoring.md counts 3 per loan on top of the edition's value,
+    in every position of a game (played in step with the banker without it)."""
+    doc = (KEEP.parent.parent.parent / "authoring.md").read_text()
+    block = doc.split("### The bots and your tile: `value(p)`", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    line = next(x for x in block.splitlines() if x.startswith("  value(p):"))
+    banker = (KEEP.parent.parent / "banker.yaml").read_text()
+    assert "  overrides: [standing, gold_supply, power_possible]\n" in banker
+    valued = banker.replace("power_possible]\n", "power_possible, value]\n", 1) + line + "\n"
+    (tmp_path / "banker.yaml").write_text(valued)
+    with_value = load_ruleset("capital_jux", (str(tmp_path / "banker.yaml"),))
+    without = load_ruleset("capital_jux", (str(KEEP.parent.parent / "banker.yaml"),))
+    loans_seen = 0
+    for seed in range(6):
+        a, b = Game.new(with_value, 3, seed=seed), Game.new(without, 3, seed=seed)
+        bot = make_bot("random", seed=seed)
+        while not a.over:
+            loans = [sum(1 for _, marks in a.marks(f"hometown[{p}]") if marks.get("loan")) for p in range(3)]
+            assert a.values == [v + 3 * n for v, n in zip(b.values, loans)]
+            loans_seen += sum(loans)
+            d = a.pending[0]
+            answer = bot.choose(bot_input(bot, a, d.player), d)
+            d.answer(answer)
+            b.pending[0].answer(answer)
+        assert a.scores == b.scores
+    assert loans_seen > 0
