@@ -17,7 +17,9 @@ from jux.interpreter.errors import RuleErrors
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 OLD = CORPUS / "2026-11-23"
-TILES = sorted(p.stem for p in (OLD / "variants" / "capital_jux").glob("*/*.yaml"))
+SNAPSHOTS = sorted(d for d in CORPUS.iterdir() if d.name.startswith("20"))
+GAMES = [g for snap in SNAPSHOTS for g in sorted((snap / "rules").glob("*/")) if (g / "game.yaml").exists()]
+TILES = [(snap, p.stem) for snap in SNAPSHOTS for p in sorted(snap.glob("variants/capital_jux/*/*.yaml"))]
 TIGHTENED = CORPUS / "tightened"
 
 
@@ -30,23 +32,25 @@ def play_out(game, seats):
     return game
 
 
-@pytest.mark.parametrize("folder", [OLD / "rules" / "capital_jux", OLD / "rules" / "guildhall",
-                                    CORPUS / "2026-11-24" / "rules" / "bruges"], ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", GAMES, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
 def test_the_games_of_earlier_releases_load_and_play(folder):
     rules = build_ruleset(folder)
     game = play_out(Game.new(rules, 3, seed=5), ["random"] * 3)
     assert game.over and game.winners
 
 
-def test_the_corpus_has_every_tile_of_the_release():
-    assert len(TILES) == 16
+def test_the_corpus_has_the_releases_games_and_tiles():
+    assert {f"{g.parent.parent.name}/{g.name}" for g in GAMES} >= {
+        "2026-11-22-first/capital_jux", "2026-11-22/capital_jux", "2026-11-23/capital_jux", "2026-11-23/guildhall",
+        "2026-11-24/bruges"}
+    assert sum(1 for snap, _ in TILES if snap == OLD) == 16
 
 
-@pytest.mark.parametrize("tile", TILES)
-def test_each_tile_of_the_release_loads_with_its_edition(tile, monkeypatch):
+@pytest.mark.parametrize("snap, tile", TILES, ids=lambda x: x if isinstance(x, str) else x.name)
+def test_each_tile_of_a_release_loads_with_its_edition(snap, tile, monkeypatch):
     # the release's catalogue of tiles, so the edition and the other slots' defaults are its own
-    monkeypatch.setattr(variants_module, "VARIANTS_DIR", OLD / "variants")
-    rules = build_ruleset(OLD / "rules" / "capital_jux", (tile,))
+    monkeypatch.setattr(variants_module, "VARIANTS_DIR", snap / "variants")
+    rules = build_ruleset(snap / "rules" / "capital_jux", (tile,))
     assert tile in rules.variants
     assert not [w for w in rules.spec.warnings if "language" in w.message]  # nothing tightened meets them
 
