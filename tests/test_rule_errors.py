@@ -609,7 +609,7 @@ def test_reserved_routine_names(tmp_path):
     ("let v = none[0]", "none", "none cannot be indexed"),
 ])
 def test_values_that_are_plainly_not_cards(tmp_path, code, needle, message):
-    text = with_code(code)
+    text = edit("  name: tiny\n", "  name: tiny\n  language: 2\n", with_code(code))  # (a number's attribute: tightened)
     if message is None:
         load_ruleset(write(tmp_path, {"game.yaml": text}))
         return

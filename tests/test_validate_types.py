@@ -10,7 +10,7 @@ from jux.interpreter.engine.ruleset import load_ruleset, RuleRuntimeError
 from jux.interpreter.errors import RuleErrors
 
 GAME = """\
-game: {name: typed, players: {min: 2, max: 3}}
+game: {name: typed, players: {min: 2, max: 3}, language: 2}  # (the checks tightened since 1 are errors)
 constants:
   colours: [blue, pink]
 cards:
@@ -180,7 +180,8 @@ def test_a_type_error_known_only_when_the_game_runs_names_the_rule(tmp_path):
 
 def tile(tmp_path, body, name="spy"):
     path = tmp_path / f"{name}.yaml"
-    text = f"variant:\n  name: {name}\n  game: capital_jux\n  requires: [power_tiles]\n" + textwrap.dedent(body)
+    text = (f"variant:\n  name: {name}\n  game: capital_jux\n  language: 2\n  requires: [power_tiles]\n"
+            + textwrap.dedent(body))  # (language 2: the checks tightened since language 1 are errors)
     path.write_text(text)
     return path, text
 
@@ -319,6 +320,7 @@ def test_the_example_of_the_docs_is_real(tmp_path, run):
         variant:
           name: banker
           game: capital_jux
+          language: 2
           requires: [power_tiles]
         slots:
           power: {yelow: banker}

@@ -15,6 +15,7 @@ from .infer import Infer
 from .names import NameChecks
 from .reach import unreached
 from .statements import StatementChecks
+from .versions import tightened
 
 
 class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
@@ -25,6 +26,7 @@ class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
     def __init__(self, spec):
         self.spec = spec
         self.errors: list = []
+        self.warnings: list = []  # checks tightened since the file's language version (versions.py)
         self.made: set = set()  # locals made so far in the routine being checked
         self.in_function = False
         counts = card_counts(spec)
@@ -73,7 +75,9 @@ class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
             self.made = set()
             self.block(spec.flow.body, set(), loop=False)
         if self.cards is not None:
-            self.errors.extend(Infer(spec, self.attrs, self.cards).run())
+            infer = Infer(spec, self.attrs, self.cards)
+            self.errors.extend(infer.run())
+            self.warnings.extend(infer.warnings.values())
         if self.errors:
             raise RuleErrors(self.errors)
 
@@ -86,11 +90,17 @@ def suspending_procedures(spec) -> set:
 def check(spec):
     """Check a ruleset read from its files: raises RuleErrors with every error (those found reading
     its code first), or gives the procedures that may stop at a decision (for the compiler). What
-    is not wrong but likely a mistake is left in spec.warnings (a routine never used)."""
+    is not wrong but likely a mistake is left in spec.warnings (a routine never used), and so is what
+    a check tightened since the file's language version finds (versions.py)."""
+    found = [tightened(spec, pos, message, fix) for pos, message, fix in spec.tightened]  # (composing)
+    refused = [e for is_error, e in found if is_error]
     if spec.errors:
-        raise RuleErrors(list(spec.errors) + _more_errors(spec))
-    Checker(spec).check_all()
-    spec.warnings = list(spec.composed_warnings) + unreached(spec)
+        raise RuleErrors(list(spec.errors) + refused + _more_errors(spec))
+    checker = Checker(spec)
+    checker.errors.extend(refused)
+    checker.check_all()
+    spec.warnings = (list(spec.composed_warnings) + [e for is_error, e in found if not is_error] + checker.warnings
+                     + unreached(spec))
     return suspending_procedures(spec)
 
 

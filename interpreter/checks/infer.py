@@ -17,6 +17,7 @@ from ..language.types import (ANY, BOOL, CARD, CARDS, NEVER, NONE, NUMBER, SEAT,
                               join_all, members, of_value)
 from .operators import Ops
 from .reach import reached, sort_functions
+from .versions import tightened
 
 MAX_ROUNDS = 8
 ENTRY_PARAMS = {"score": SEAT, "tiebreak": SEAT, "value": SEAT, "standing": SEAT, "worth": CARD}
@@ -26,6 +27,7 @@ class Infer(Ops):
     def __init__(self, spec, attrs: set, cards: list):
         self.spec = spec
         self.errors: dict = {}  # (pos, message) -> RuleError, in order
+        self.warnings: dict = {}  # the same, for checks tightened since the file's language (versions.py)
         self.report = False
         self.changed = False
         kinds = {}
@@ -100,6 +102,13 @@ class Infer(Ops):
     def err(self, pos, msg):
         if self.report and (pos, msg) not in self.errors:
             self.errors[(pos, msg)] = RuleError(pos, msg)
+
+    def tight(self, pos, msg, fix, error=None):
+        """What a check tightened in language 2 finds: an error in a file written in it, else a
+        warning with the fix (versions.py)."""
+        if self.report and (pos, msg) not in self.errors and (pos, msg) not in self.warnings:
+            is_error, e = tightened(self.spec, pos, msg, fix, error=error)
+            (self.errors if is_error else self.warnings)[(pos, msg)] = e
 
     def grow(self, table: dict, key, t):
         if self.report:  # (the last round only reports what the rounds before found)
@@ -208,7 +217,8 @@ class Infer(Ops):
             if name not in self.mark_declared:
                 self.grow(self.marks, name, v)
             elif name in self.marks and not self.fits(v, join(self.marks[name], NONE)):
-                self.err(s.value.pos, f"mark '{name}' holds {describe(self.marks[name])}, not {describe(v)}")
+                self.tight(s.value.pos, f"mark '{name}' holds {describe(self.marks[name])}, not {describe(v)}",
+                           f"drop the default of mark '{name}' (a mark without one holds what is set)")
         elif t is Log:
             self.expr(s.message, env)
             if s.to is not None:
@@ -244,8 +254,12 @@ class Infer(Ops):
         if s.op != "=":
             self.binop(s.op[0], held, v, s.value.pos, target=f"counter '{s.name}'")
         elif declared and not self.fits(v, join(held, NONE)):
-            hint = " (a counter that holds a seat says seat: true)" if self.fits(v, SEAT) and held == NUMBER else ""
-            self.err(s.value.pos, f"counter '{s.name}' holds {describe(held)}, not {describe(v)}{hint}")
+            msg = f"counter '{s.name}' holds {describe(held)}, not {describe(v)}"
+            if self.fits(v, SEAT) and held == NUMBER:
+                self.tight(s.value.pos, msg, f"add seat: true to counter '{s.name}'",
+                           error=msg + " (a counter that holds a seat says seat: true)")
+            else:
+                self.tight(s.value.pos, msg, f"start counter '{s.name}' at none (it then holds what is put in it)")
         elif not declared and not self.report:
             old = held
             new = join(old, v)

@@ -83,7 +83,7 @@ def _order_compat(a, b) -> bool:
 
 
 class Ops:
-    """Mixed into infer.Infer: needs self.expr, self.err, self.spec, self.counters, self.consts,
+    """Mixed into infer.Infer: needs self.expr, self.err, self.tight, self.spec, self.counters, self.consts,
     self.attr_types, self.marks."""
 
     fits = staticmethod(fits)
@@ -96,6 +96,10 @@ class Ops:
             verb = {"+": "add", "-": "subtract"}[op]
             self.err(pos, f"'{op}=' cannot {verb} {describe(right)} {'to' if op == '+' else 'from'} {target}, "
                           f"which holds {describe(left)}")
+        elif set(members(left)) | set(members(right)) <= _NUMBERED:  # a seat is a number when the game runs
+            self.tight(pos, f"{_OP_NEEDS[op]}, not {describe(left)} and {describe(right)}",
+                       "a seat is not a number: next_seat(p) and prev_seat(p) give the seats beside p")
+            return NUMBER
         else:
             self.err(pos, f"{_OP_NEEDS[op]}, not {describe(left)} and {describe(right)}")
         return ANY
@@ -111,7 +115,8 @@ class Ops:
         if op in ("==", "!="):
             if not any(_equal_compat(a, b) for a in ls for b in rs):
                 never = "never equal" if op == "==" else "always different"
-                self.err(pos, f"'{op}' compares {describe(left)} with {describe(right)}: they are {never}")
+                self.tight(pos, f"'{op}' compares {describe(left)} with {describe(right)}: they are {never}",
+                           f"compare {describe(left)} with a value of its own type")
         elif op in ("in", "notin"):
             word = "'in'" if op == "in" else "'not in'"
             items = [i for m in rs if (i := items_of(m)) is not None]
@@ -120,8 +125,8 @@ class Ops:
                 return
             inside = join_all(items)
             if not any(_equal_compat(a, b) for a in ls for b in members(inside)):
-                self.err(pos, f"{word} looks for {describe(left)} among {describe(inside, plural=True)}: "
-                              "it is never there")
+                self.tight(pos, f"{word} looks for {describe(left)} among {describe(inside, plural=True)}: "
+                                "it is never there", f"look for one of the {describe(inside, plural=True)} it holds")
         elif not any(_order_compat(a, b) for a in ls for b in rs):
             self.err(pos, f"'{op}' cannot compare {describe(left)} with {describe(right)}")
 
@@ -132,12 +137,15 @@ class Ops:
             return ANY  # (the checker reports an attribute no card kind has)
         if not any(m in _OPEN or m == CARD for m in members(obj)):
             pos = e.name_pos or e.pos
+            # a seat or a number read (or marked) the card of that number when the game ran: tightened
+            report = self.tight if set(members(obj)) <= _NUMBERED else (lambda at, msg, fix: self.err(at, msg))
+            fix = "name the card (a seat or a number is no card)"
             if what is not None:
-                self.err(pos, f"{what}, not on {describe(obj)}")
+                report(pos, f"{what}, not on {describe(obj)}", fix)
             elif obj == NONE:
                 self.err(pos, f"this is always none: it has no attribute '{name}'")
             else:
-                self.err(pos, f"{describe(obj)} has no attribute '{name}' (only cards have attributes)")
+                report(pos, f"{describe(obj)} has no attribute '{name}' (only cards have attributes)", fix)
             return ANY
         return self.marks[name] if name in self.marks else self.attr_types[name]
 

@@ -134,12 +134,14 @@ def apply_variant(merged: dict, where: dict, loc: Located, errors: list):
                 continue
             if section in _ROUTINES and name in merged[section] and name in overrides:
                 offered = _hooks_offered(merged, head)
-                if offered and name not in offered:
+                if offered and name not in offered:  # (tightened since language 1: checks/versions.py)
                     i = overrides.index(name)
-                    errors.append(RuleError(loc.marks[("variant", "overrides", i)], f"variant '{vname}' overrides "
-                                            f"'{name}', which is not a hook point of "
-                                            f"{_either(sorted(set(offered.values())))}; "
-                                            f"its hook points: {', '.join(offered)}"))
+                    merged.setdefault("tightened", []).append((
+                        loc.marks[("variant", "overrides", i)], f"variant '{vname}' overrides "
+                        f"'{name}', which is not a hook point of {_either(sorted(set(offered.values())))}; "
+                        f"its hook points: {', '.join(offered)}",
+                        f"override a hook point instead, or list '{name}' under the hooks of the variant that "
+                        "offers them"))
             if name in merged[section]:
                 if name not in overrides:
                     old = where.get((section, name))
@@ -232,11 +234,11 @@ def _fill_slot(merged: dict, where: dict, loc: Located, key, name: str, item, vn
     kept = {}
     for k, proc in item.items():
         kpos = loc.marks.get(("key", "slots", key, k)) or loc.marks[("key", "slots", key)]
-        if k not in keys and name not in overrides:
+        if k not in keys and name not in overrides:  # (tightened since language 1: checks/versions.py)
             listed = ", ".join(map(str, keys))
-            errors.append(RuleError(kpos, f"slot '{name}' has no key '{k}'{did_you_mean(str(k), map(str, keys))}; "
-                                          f"its keys: {listed}"))
-            continue
+            merged.setdefault("tightened", []).append((
+                kpos, f"slot '{name}' has no key '{k}'{did_you_mean(str(k), map(str, keys))}; its keys: {listed}",
+                f"fill one of its keys, or list '{name}' under variant.overrides to add the key"))
         other = merged["fills"].get((name, k))
         if other is not None and other[0] != vname:
             errors.append(RuleError(kpos, f"variants '{other[0]}' (at {other[1]}) and '{vname}' both fill slot "

@@ -41,6 +41,12 @@ class RuleSpec:
     warnings: list = field(default_factory=list)  # RuleErrors that do not stop a game (checks/checker.py)
     composed_warnings: list = field(default_factory=list)  # those found composing variants (compose.py)
     table: dict = field(default_factory=dict)  # what the table shows beyond zones: title -> function
+    # the language version each file is written in (file as in Pos.file -> 1 or 2; the game's
+    # `language` for the ruleset's files, a variant's own for its file; 1 when not given)
+    languages: dict = field(default_factory=dict)
+    # what checks tightened since language 1 found composing the files: (Pos, message, fix), an
+    # error or a warning by the language of the file at Pos (checks/versions.py)
+    tightened: list = field(default_factory=list)
     # errors found reading effect code (each routine with one is kept with an empty body): the checks
     # report them with what they find in the rest (checks/checker.py)
     errors: list = field(default_factory=list)
@@ -94,6 +100,7 @@ def read_spec(name_or_path, variants=()) -> RuleSpec:
     where: dict = {}
     digest = hashlib.sha256()
     broken_file = False  # a file could not be read: checks of the whole would mislead
+    languages: dict = {}  # file -> its language version (the ruleset's files get the game's below)
     for f in files:
         if f != path and f.is_symlink():
             errors.append(RuleError(Pos(display_path(f), 1, 1), "a symbolic link: the rule files of a "
@@ -109,6 +116,9 @@ def read_spec(name_or_path, variants=()) -> RuleSpec:
                                     "variant: put variant files under variants/<game>/"))
             continue
         merge_file(merged, where, loc, errors)
+        languages[display_path(f)] = None
+    game_language = (merged["game"] or {}).get("language", 1)
+    languages = {f: game_language for f in languages}
     chosen = []
     if variants and not broken_file:
         from .variants import catalogue, choose
@@ -125,6 +135,7 @@ def read_spec(name_or_path, variants=()) -> RuleSpec:
                 errors.append(RuleError(Pos(display_path(info.path), 1, 1), "not a variant (no 'variant' section)"))
                 continue
             apply_variant(merged, where, loc, errors)
+            languages[display_path(info.path)] = loc.data["variant"].get("language", 1)
             known = catalogue(game).get(info.name)
             # by name when it is the catalogue's file, else by path (so a record can load it again)
             chosen.append(info.name if known is not None and known.path == info.path else str(info.path))
@@ -133,6 +144,8 @@ def read_spec(name_or_path, variants=()) -> RuleSpec:
     spec.variants = tuple(chosen)
     spec.hooks = tuple(merged["hooks"])
     spec.composed_warnings = list(merged.get("warnings", ()))
+    spec.languages = languages
+    spec.tightened = list(merged.get("tightened", ()))
     if errors and (broken_file or spec.flow is None or not spec.game):
         raise RuleErrors(errors)
     spec.errors = errors

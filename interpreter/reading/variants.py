@@ -47,10 +47,10 @@ def _read_header(path: Path) -> VariantInfo | None:
     expand to millions of values costs nothing here (the loader refuses it)."""
     import yaml
 
-    from .yaml_reader import read_regular
+    from .yaml_reader import PlainLoader, read_regular
 
     try:
-        data = yaml.load(read_regular(path).decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        data = yaml.load(read_regular(path).decode("utf-8"), Loader=PlainLoader)  # (YAML 1.2, as rule files)
     except (JuxError, UnicodeDecodeError, yaml.YAMLError, RecursionError, ValueError, OverflowError):
         return VariantInfo(path.stem, "", path)
     if not isinstance(data, dict) or not isinstance(data.get("variant"), dict):

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import math
 import os
 from pathlib import Path
+import re
 import stat
 
 import yaml
@@ -28,10 +29,57 @@ class Located:
     raw: bytes = b""  # the file's bytes (for the ruleset's digest)
 
 
+# ---------------------------------------------------------------- YAML 1.2
+
+# Plain scalars are read by the YAML 1.2 core schema, as editors and the JSON Schema read them
+# (PyYAML alone reads YAML 1.1): `yes`, `no`, `on`, `off`, `y`, `n` are text; only `true` and
+# `false` (also True, TRUE, ...) are true and false; `010` is ten, `0o10` eight and `0x10` sixteen;
+# `1_000` and `1:30` are text; `1e3` is a number. Quoted text is always text.
+_CORE = (
+    ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    ("tag:yaml.org,2002:int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    ("tag:yaml.org,2002:float", r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                                r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$", "-+.0123456789"),
+    ("tag:yaml.org,2002:merge", r"^(?:<<)$", "<"),  # ('<<: *anchor' merge keys, as before)
+)
+
+
+def _core_resolvers(cls):
+    """Give a loader class the YAML 1.2 core schema's resolvers of plain scalars (and only them)."""
+    cls.yaml_implicit_resolvers = {}
+    for tag, pattern, first in _CORE:
+        cls.add_implicit_resolver(tag, re.compile(pattern), list(first))
+    cls.add_constructor("tag:yaml.org,2002:int", lambda loader, node: core_int(node.value))
+    return cls
+
+
+def core_int(text: str) -> int:
+    """A YAML 1.2 integer: decimal (leading zeros too: 010 is ten), 0o octal, 0x hexadecimal."""
+    if text.startswith("0o"):
+        return int(text[2:], 8)
+    if text.startswith("0x"):
+        return int(text[2:], 16)
+    return int(text, 10)
+
+
+@_core_resolvers
+class PlainLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """A fast loader of plain data read as YAML 1.2, as rule files are (a variant's header)."""
+
+
+class _Constructor(yaml.SafeLoader):
+    """Builds each value of a composed rule file (integers as YAML 1.2 reads them)."""
+
+
+_core_resolvers(_Constructor)
+
+
 class _TooBig(yaml.MarkedYAMLError):
     """A file past one of the bounds of limits.py (told as it is, not as a syntax error)."""
 
 
+@_core_resolvers
 class _Loader(yaml.SafeLoader):
     """Composes with bounds: lists and mappings nested at most MAX_NESTING deep, at most
     MAX_YAML_VALUES values in a value with its aliases expanded (the "billion laughs" of anchors
@@ -206,7 +254,7 @@ def _compose(text: str, file: str) -> Located:
         raise RuleErrors([RuleError(Pos(file, 1, 1), f"YAML error: {e}")]) from None
     marks, blocks, errors = {}, {}, []
     starts = _line_starts(text)
-    constructor = yaml.SafeLoader("")
+    constructor = _Constructor("")
 
     def at(n) -> Pos:
         return _mark_pos(file, n.start_mark)
