@@ -179,7 +179,7 @@ MET = {
          "points: setup, prepare_next_round, card_places, lay_down_district, play_home, play_capital, turn_options, "
          "turn_unavailable, take_action, resolve, resolve_district, resolve_home, score_bonus_all, gain_gold, "
          "max_of, val, home_districts, kept, standing, score, value, gold_supply, power_possible, power_hint, "
-         "district_max", "override a hook point instead, or list 'home_total' under the hooks of the variant that "
+         "district_max, end_of_round", "override a hook point instead, or list 'home_total' under the hooks of the variant that "
          "offers them"),
         ("purple: spy", "slot 'power' has no key 'purple'; its keys: blue, pink, yellow, green",
          "fill one of its keys, or list 'power' under variant.overrides to add the key"),
