@@ -98,14 +98,16 @@ def check(path, texts: dict, good: dict) -> Report:
     the editor's open files) standing in for the disk. good: the last good parse of each file."""
     from ..engine.ruleset import load_ruleset
     from ..reading.spec import catalogue_rulesets, rule_files, ruleset_path
-    from .targets import declares_game, load_variant, ruleset_of_file
+    from .targets import declares_game, load_variant, ruleset_of_file, scenario_of_ruleset
 
     path = Path(path)
     text = texts.get(str(path))
     is_variant = bool(_VARIANT.search(text)) if text is not None else False
-    if not is_variant and not (_GAME.search(text or "") or declares_game(ruleset_of_file(path))):
-        # neither a variant nor a file of a ruleset (no folder above it has a 'game' section): not
-        # a rule file (a workflow, a config), as `jux validate FOLDER` leaves it unchecked
+    if not is_variant and (scenario_of_ruleset(path) or not (_GAME.search(text or "")
+                                                             or declares_game(ruleset_of_file(path)))):
+        # neither a variant nor a file of a ruleset (no folder above it has a 'game' section), or
+        # a scenario in a ruleset's scenarios/ folder: not a rule file (a workflow, a config, a
+        # scenario), as `jux validate FOLDER` leaves it unchecked
         return Report(real(path), True, (), lsp_index.build([]))
     with edited(texts):
         problems: tuple = ()

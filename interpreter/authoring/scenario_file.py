@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Pos, RuleError, RuleErrors, did_you_mean
+from ..reading.folders import GAME_FILE, SCENARIOS
 from ..reading.schema import _schema_errors, schema_validator
 from ..reading.spec import catalogue_rulesets
 from ..reading.yaml_reader import Located, display_path, read_file
@@ -95,20 +96,53 @@ def is_rule_file(path: Path) -> bool:
 
 
 def find_scenarios(arg: str) -> list:
-    """The scenario files an argument names: the file itself, or every *.yaml under a folder
-    (recursively: a folder's own files, then its subfolders'; hidden folders and rule files skipped). Raises FileNotFoundError."""
+    """The scenario files an argument names: the file itself; for a ruleset (a folder holding a
+    game.yaml, or that game.yaml) the files of its `scenarios` folders; for another folder every
+    *.yaml under it (recursively: a folder's own files, then its subfolders'; hidden folders, rule
+    files and the files of a ruleset outside its `scenarios` folders skipped). Raises
+    FileNotFoundError."""
     p = Path(arg)
     if not p.exists():
         raise FileNotFoundError(arg)
     if p.is_file():
-        return [p]
-    found = []
+        return ruleset_scenarios(p.parent) if p.name == GAME_FILE else [p]
+    if (p / GAME_FILE).is_file():
+        return ruleset_scenarios(p)
+    return [f for f in _yaml_under(p) if not is_rule_file(f) and not _in_ruleset(f)]
+
+
+def names_ruleset(arg: str) -> bool:
+    """Whether a `jux test` argument names a ruleset (its scenarios are in its scenarios/ folder)."""
+    p = Path(arg)
+    return (p.is_file() and p.name == GAME_FILE) or (p.is_dir() and (p / GAME_FILE).is_file())
+
+
+def ruleset_scenarios(root: Path) -> list:
+    """A ruleset's own scenarios: the *.yaml files under its `scenarios` folders."""
+    return [f for f in _yaml_under(root) if SCENARIOS in f.relative_to(root).parts[:-1]
+            and not is_rule_file(f)]
+
+
+def _yaml_under(p: Path) -> list:
+    out = []
     for f in sorted(p.rglob("*.yaml"), key=lambda f: (f.parent.parts, f.name)):  # a folder's files first
         rel = f.relative_to(p).parts
-        if any(part.startswith(".") for part in rel) or not f.is_file() or is_rule_file(f):
+        if any(part.startswith(".") for part in rel) or not f.is_file():
             continue
-        found.append(f)
-    return found
+        out.append(f)
+    return out
+
+
+def _in_ruleset(f: Path) -> bool:
+    """Whether f is a rule file of a ruleset folder (one holding a game.yaml) above it: in it, and
+    not in one of its `scenarios` folders."""
+    d = f.resolve().parent
+    below = []
+    for cand in [d, *d.parents][:6]:
+        if (cand / GAME_FILE).is_file():
+            return SCENARIOS not in below
+        below.append(cand.name)
+    return False
 
 
 def _looks_like_path(text: str) -> bool:

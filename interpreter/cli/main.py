@@ -22,6 +22,9 @@ Usage:
            [--bot-delay SEC] [--load SAVE.json] [--print]
                                   play in the terminal UI (humans at one keyboard, bots);
                                   --print: random bots, printed as a log
+  jux new game NAME | jux new tile NAME --game GAME
+                                  write a minimal ruleset (with a passing scenario) or a tile
+  jux schema [ruleset|scenario]   where the JSON Schemas of rule and scenario files are
   jux lsp [--stdio]                the language server for editors (over stdio): errors as you
                                   type, completion, hover, go to definition (docs/editors.md)
   jux --version
@@ -47,6 +50,7 @@ from ..study.stops import with_stops
 from .balance import balance
 from .console import PROG, err, print_error
 from .lsp import cmd_lsp
+from .new import cmd_new, cmd_schema
 from .play import cmd_play, cmd_replay
 from .rules import cmd_rules
 from .simulate import simulate
@@ -236,6 +240,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="no UI: play random bots and print the game log and scores")
     p.add_argument("--tiles", "-t", metavar="A,B,...", help=TILES_HELP)
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("new", help="write a new game (a ruleset with a scenario) or a new tile",
+                       description="jux new game NAME: the folder NAME with game.yaml (a minimal game that "
+                                   "validates and plays) and scenarios/NAME.yaml (a scenario that passes). "
+                                   "jux new tile NAME --game GAME: NAME.yaml, a variant of GAME (a game's "
+                                   "name, or the path of a ruleset) that changes nothing yet. Never overwrites.")
+    p.add_argument("what", choices=["game", "tile"], metavar="game|tile")
+    p.add_argument("name", metavar="NAME", help="the game's folder (its last part names the game), or the tile's file")
+    p.add_argument("--game", "-g", metavar="GAME", help="the tile's game: a name (jux rules lists them) or a path")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("schema", help="print where the JSON Schemas of rule and scenario files are",
+                       description="Print the paths of the JSON Schemas inside the installed package, for "
+                                   "an editor's '# yaml-language-server: $schema=...' line.")
+    p.add_argument("kind", nargs="?", choices=["ruleset", "scenario"], help="print only this schema's path")
+    p.add_argument("--uri", action="store_true", help="as file:// URIs")
+    p.set_defaults(func=cmd_schema)
 
     p = sub.add_parser("lsp", help="the language server for rule and variant files (for editors)",
                        description="Serve the Language Server Protocol over stdin/stdout for rule and "
