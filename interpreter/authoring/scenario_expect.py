@@ -30,17 +30,37 @@ class Failure:
         return out + [f"  {line}" for line in self.extra]
 
 
-def show(x) -> str:
-    """A value as YAML's flow style writes it: [card 3, card 4], {coins: 2}, none, true."""
+def show(x, inner: bool = False) -> str:
+    """A value as YAML's flow style writes it: [card 3, card 4], {coins: 2}, none, true. Inside a
+    list or a mapping, a text that would not read back as that one text is quoted ("gold 3, 4",
+    "none", "7"), so an expected and an actual value that differ never print the same."""
     if x is None:
         return "none"
     if isinstance(x, bool):
         return "true" if x else "false"
     if isinstance(x, (list, tuple)):
-        return "[" + ", ".join(show(i) for i in x) + "]"
+        return "[" + ", ".join(show(i, True) for i in x) + "]"
     if isinstance(x, dict):
-        return "{" + ", ".join(f"{show(k)}: {show(v)}" for k, v in x.items()) + "}"
+        return "{" + ", ".join(f"{show(k, True)}: {show(v, True)}" for k, v in x.items()) + "}"
+    if inner and isinstance(x, str) and _needs_quotes(x):
+        return '"' + x.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return str(x)
+
+
+_WORDS = {"none", "null", "~", "true", "false", "yes", "no", "on", "off", ""}
+
+
+def _needs_quotes(text: str) -> bool:
+    """Whether a text in a flow list or mapping would read as something else unquoted."""
+    if text.lower() in _WORDS or text != text.strip() or any(ch in text for ch in ",[]{}#\"\n"):
+        return True
+    if ": " in text or text.endswith(":") or text[0] in "'&*!|>%@`-?":
+        return True
+    try:
+        float(text)
+        return True
+    except ValueError:
+        return False
 
 
 def _multiset(xs) -> list:
@@ -203,11 +223,11 @@ def check(sc, game) -> list:
         got = len(game.zone(name))
         if got != size:
             fail(("sizes", name), f"zone {name}: number of cards", size, got)
-    for name, value in (exp.get("counters") or {}).items():
+    for name, value in (sc.nothing("expect", "counters") or {}).items():
         got = game.counter(name)
         if got != value:
             fail(("counters", name), f"counter {name}", value, got)
-    for name, by_label in (exp.get("marks") or {}).items():
+    for name, by_label in (sc.nothing("expect", "marks") or {}).items():
         got, labels = game.marks(name), game.zone(name)
         for label, want in by_label.items():
             have = next((m for lab, m in got if lab == label), {})

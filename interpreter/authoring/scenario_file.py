@@ -58,6 +58,39 @@ class Scenario:
             path = path[:-1]
         return marks.get(path) or Pos(self.file, 1, 1)
 
+    def nothing(self, *path):
+        """The value at path with every plain `none` in it read as nothing (None), as the setup of
+        a rule file reads it; a quoted "none" stays the word."""
+        value = self.data
+        for part in path:
+            if not isinstance(value, (dict, list)):
+                return None
+            try:
+                value = value[part]
+            except (KeyError, IndexError, TypeError):
+                return None
+        return self._nothing(path, value)
+
+    def _nothing(self, path: tuple, value):
+        if isinstance(value, dict):
+            return {k: self._nothing(path + (k,), v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self._nothing(path + (i,), v) for i, v in enumerate(value)]
+        if value == "none" and self._plain(path):
+            return None
+        return value
+
+    def _plain(self, path: tuple) -> bool:
+        """Whether the text at path is written without quotes."""
+        pos = self.loc.marks.get(path)
+        if pos is None:
+            return False
+        try:
+            line = self.loc.raw.decode("utf-8", "replace").splitlines()[pos.line - 1]
+        except IndexError:
+            return False
+        return line[pos.col - 1:pos.col + 3] == "none"
+
     def error(self, path: tuple, message: str, value: bool = False) -> RuleError:
         return RuleError(self.value_at(*path) if value else self.at(*path), message)
 
