@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..errors import Pos, did_you_mean
 
 HIDDEN, KNOWN = "hidden", "known"
+_NO = object()  # no value to compare
 _ZONE_MAPS = ("zones", "zones_in_order", "sizes", "marks")
 
 
@@ -198,10 +199,11 @@ def check(sc, game) -> list:
     exp = sc.data.get("expect") or {}
     out = []
 
-    def fail(path, what, expected=None, actual=None, extra=()):
+    def fail(path, what, expected=_NO, actual=_NO, extra=()):
+        # (a value of none is compared as any other: only a failure with no comparison has none)
         out.append(Failure(sc.at("expect", *path) if path or "expect" in sc.data else sc.at("run"),
-                           what, None if expected is None else show(expected),
-                           None if actual is None else show(actual), tuple(extra)))
+                           what, None if expected is _NO else show(expected, True),
+                           None if actual is _NO else show(actual, True), tuple(extra)))
 
     over = exp.get("over", True)
     if game.over != over:
@@ -238,7 +240,7 @@ def check(sc, game) -> list:
     for i, name in enumerate(exp.get("no_marks") or []):
         got = game.marks(name)
         if got:
-            fail(("no_marks", i), f"marks in {name}", "none", {lab: m for lab, m in got})
+            fail(("no_marks", i), f"marks in {name}", None, {lab: m for lab, m in got})
     lines = game.log_lines()
     if exp.get("log"):
         miss = _find_in_order(lines, exp["log"])
