@@ -116,6 +116,8 @@ def test_a_game_file_not_named_game_yaml_is_a_ruleset_of_its_own(tmp_path):
     two.write_text(GAME.replace("name: pairs", "name: other") + MORE)
     (tmp_path / "notes.yaml").write_text("constants: {x: 1}\n")
     assert rule_files(one) == [one] and rule_files(two) == [two]
+    (tmp_path / "game.yaml").write_text(GAME + MORE)  # a one-file ruleset named game.yaml among them
+    assert rule_files(tmp_path / "game.yaml") == [tmp_path / "game.yaml"]
     sub = tmp_path / "sub"
     sub.mkdir()
     (sub / "game.yaml").write_text(GAME + MORE)

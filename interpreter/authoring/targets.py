@@ -7,7 +7,8 @@ import os
 from pathlib import Path
 
 from ..errors import JuxError, RuleError, RuleErrors, did_you_mean
-from ..reading.folders import SCENARIOS, is_ruleset_folder, ruleset_root
+from ..reading.folders import GAME_FILE, SCENARIOS, is_ruleset_folder, ruleset_root
+from ..reading.folders import declares_game as declares_game_file
 
 
 def has_yaml(d: Path) -> bool:
@@ -64,24 +65,38 @@ def targets_of(arg: str) -> tuple:
                            f"file: run it with jux test {arg}")
         root = ruleset_of_file(p)
         return [(shown_path(root), root)], []
-    variants = [f for f in sorted(p.rglob("*.yaml")) if f.is_file() and is_variant(f)]
-    if variants and not declares_game(p):
-        return [(shown_path(f), ("variant", f)) for f in variants], []
-    if has_yaml(p):
+    games = [f for f in sorted(p.glob("*.yaml")) if declares_game_file(f)]
+    one_file_rulesets = not (p / GAME_FILE).is_file() and len(games) > 1  # (a user's rules folder)
+    if declares_game(p) and not one_file_rulesets:
         return [(arg, p)], []
-    # a folder of rulesets (like rules/) or of other rule files: find the rulesets inside
-    targets, stray = [], []
+    variants = [f for f in sorted(p.rglob("*.yaml")) if f.is_file() and is_variant(f)
+                and not _in_ruleset_folder(f, p)]
+    if not variants and not one_file_rulesets and has_yaml(p):
+        return [(arg, p)], []
+    # a folder of rulesets (like rules/), of variants, or of other rule files: what is inside
+    targets = [(shown_path(f), f) for f in games] + [(shown_path(f), ("variant", f)) for f in variants]
+    stray = []
 
     def walk(d: Path):
         for sub in sorted(x for x in d.iterdir() if x.is_dir() and not x.name.startswith((".", "_"))):
             if declares_game(sub):
                 targets.append((shown_path(sub), sub))
             else:
-                stray.extend(sorted(sub.glob("*.yaml")))
+                stray.extend(f for f in sorted(sub.glob("*.yaml")) if not is_variant(f))
                 walk(sub)
 
     walk(p)
     return targets, stray
+
+
+def _in_ruleset_folder(f: Path, top: Path) -> bool:
+    """Whether f lies in a ruleset's folder below top (it is checked with that ruleset)."""
+    d = f.parent
+    while d != top and top in d.parents:
+        if declares_game(d):
+            return True
+        d = d.parent
+    return False
 
 
 def shown_path(p: Path) -> str:
