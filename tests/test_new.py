@@ -114,6 +114,11 @@ def test_a_new_tile_of_a_game_of_your_own_validates_and_plays(jux, tmp_path, mon
     monkeypatch.chdir(tmp_path / "fives")
     code, _, err = jux("new", "tile", "inner", "--game", ".")
     assert code == 1 and "inner.yaml would lie inside the ruleset ., as one of its rule files" in err
+    # jux validate of the folder: the tile, and the game in its folder (not its scenarios)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = jux("validate", ".")
+    assert code == 0 and out.splitlines() == ["ok: double.yaml (18 cards, 1 procedures, with double.yaml)",
+                                              "ok: fives (18 cards, 1 procedures)"]
     # a tile of a game that is nowhere near: the error says where games are looked for
     monkeypatch.chdir(tmp_path)
     (tmp_path / "lost.yaml").write_text("variant:\n  name: lost\n  game: nowhere\n")

@@ -195,6 +195,20 @@ def test_a_label_with_a_comma_shows_the_difference(mygame):
     assert show("ace, hearts") == "ace, hearts"  # a text alone is never quoted
 
 
+def test_a_scenario_of_a_rulesets_own_folder_may_leave_out_its_ruleset(mygame, tmp_path):
+    f = mygame / "scenarios" / "mine.yaml"
+    f.write_text(scenario(zones={"hand[0]": ["red 1"]}, answers=[{"player": 0, "choose": "red 1"}]).replace(
+        "ruleset: ..\n", ""))
+    assert "ruleset" not in yaml.safe_load(f.read_text())
+    assert run_file(f).status == PASSED, run_file(f).report()
+    lone = tmp_path / "lone.yaml"
+    lone.write_text(f.read_text())
+    o = run_file(lone)
+    assert o.status == FAILED and o.report() == (
+        f"{o.file}:1:1: ruleset: missing: name the ruleset (a name, or a path relative to this file); only a "
+        "scenario in a ruleset's scenarios/ folder may leave it out")
+
+
 # ---------------------------------------------------------------- docs/testing.md's examples
 
 

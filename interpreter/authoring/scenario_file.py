@@ -12,7 +12,7 @@ from ..reading.schema import _schema_errors, schema_validator
 from ..reading.spec import catalogue_rulesets
 from ..reading.yaml_reader import Located, display_path, read_file
 
-REQUIRED = ("title", "ruleset", "players", "run")
+REQUIRED = ("title", "players", "run")  # and `ruleset`, but in a ruleset's scenarios/ folder
 
 
 def keys_of(*path) -> list:
@@ -184,7 +184,14 @@ def _looks_like_path(text: str) -> bool:
 
 def ruleset_target(sc: Scenario):
     """What `ruleset:` names: a path (relative to the scenario file) or a ruleset's name.
-    Raises RuleError at the value."""
+    Left out, the ruleset whose scenarios/ folder holds the file. Raises RuleError at the value."""
+    if "ruleset" not in sc.data:
+        own = own_ruleset(sc.path)
+        if own is None:
+            raise RuleError(Pos(sc.file, 1, 1), "ruleset: missing: name the ruleset (a name, or a path "
+                                                "relative to this file); only a scenario in a ruleset's "
+                                                "scenarios/ folder may leave it out")
+        return own
     name = sc.data["ruleset"]
     here = sc.path.parent / name
     if _looks_like_path(name):
@@ -200,6 +207,17 @@ def ruleset_target(sc: Scenario):
     raise sc.error(("ruleset",), f"ruleset: no ruleset '{name}'{did_you_mean(name, known)}; known "
                                  f"rulesets: {', '.join(known)} (or give a path relative to this file)",
                    value=True)
+
+
+def own_ruleset(path: Path) -> Path | None:
+    """The ruleset folder (one holding a game.yaml) whose scenarios/ folder holds a file, or None."""
+    d = Path(path).resolve().parent
+    below = []
+    for cand in [d, *d.parents][:6]:
+        if (cand / GAME_FILE).is_file():
+            return cand if SCENARIOS in below else None
+        below.append(cand.name)
+    return None
 
 
 def tile_names(sc: Scenario) -> list:
