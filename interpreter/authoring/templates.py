@@ -1,7 +1,7 @@
 """What `jux new` writes: a minimal ruleset with one scenario, and a minimal tile for a game. Each
-file starts with the schema line pointing at the schema inside the installed package (a file URI),
-so an editor with the YAML language server checks it from any folder. Nothing here names a game
-of jux's own: the game's name is the author's."""
+file starts with the schema line pointing at the schema inside the installed package (an absolute
+path, a form the YAML language server reads), so an editor checks it from any folder. Nothing here
+names a game of jux's own: the game's name is the author's."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,7 +15,7 @@ def schema_files() -> dict:
 
 
 def schema_line(kind: str) -> str:
-    return f"# yaml-language-server: $schema={schema_files()[kind].as_uri()}\n"
+    return f"# yaml-language-server: $schema={schema_files()[kind].as_posix()}\n"
 
 
 GAME = """\
