@@ -4,8 +4,9 @@ Usage:
   jux validate PATH...            check rule files (a ruleset folder or name, a file in one, or a
                                   folder of rulesets); prints ok or every error as path:line:col
   jux test PATH... [-k TEXT] [-x] [-q] [-v]
-                                  run scenario files (a file, or every *.yaml under a folder):
-                                  each failure at its file:line:col with expected and actual
+                                  run scenario files (a file, every *.yaml under a folder, or a
+                                  ruleset's own scenarios/): each failure at its file:line:col
+                                  with expected and actual
   jux simulate RULESET [--players N] [--games G] [--seed S] [--bots random,...]
                [--json OUT.json] [--csv OUT.csv] [--records DIR] [--quiet] [--workers N] [--resume]
                [--coverage [REPORT.md]]
@@ -34,7 +35,7 @@ use), 2 bad usage (an unknown option, a value of the wrong form: one line `jux: 
 stopped by Ctrl-C or SIGTERM. Set JUX_DEBUG=1 to see a Python traceback for an unexpected internal
 error.
 
-The commands live in commands_*.py; what they print in console.py.
+The commands live in one module each (validate.py, test.py, new.py, ...); what they print in console.py.
 """
 from __future__ import annotations
 
@@ -145,7 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("test", help="run scenario files; exit status 1 when any fails",
                        description="Run scenario files (docs/testing.md): each file named, and every "
-                                   "*.yaml under each folder named (rule files skipped). A failure is "
+                                   "*.yaml under each folder named (rule files skipped); for a ruleset "
+                                   "named (its folder or its game.yaml), the files of its scenarios/ "
+                                   "folder. A failure is "
                                    "shown at the file:line:col of the expectation, with expected and actual.")
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("-k", metavar="TEXT", help="run only the scenarios whose path or title holds TEXT (any case)")
