@@ -36,10 +36,11 @@ def is_ruleset_folder(d: Path) -> bool:
 
 def ruleset_root(path: Path) -> Path:
     """What a path names as a ruleset (docs/language.md, "Which files are a ruleset's"): a folder is
-    itself; a game.yaml is its folder (unless another file there declares a game); another file with a 'game:' section is a ruleset of one file
-    (single-file rulesets may share a folder); any other file belongs to the nearest folder above it
-    that is a ruleset's (the file alone when none is). A ruleset of several files names the file
-    with its game section game.yaml (or is named by its folder)."""
+    itself; a game.yaml is its folder (unless another file there declares a game: then it is
+    alone); another file with a 'game:' section is a ruleset of one file (one-file rulesets may
+    share a folder); any other file belongs to the nearest folder above it that is a ruleset's
+    (the file alone when none is). A ruleset of several files names the file with its game
+    section game.yaml (or is named by its folder)."""
     path = Path(path)
     if path.is_dir() or not path.exists():
         return path
