@@ -118,12 +118,16 @@ def test_testing_md_gives_every_key_of_the_format_and_no_other():
 
 
 def _shown_runs(text: str) -> list:
-    """(command, output) of every '$ jux test ...' shown in the plain code blocks of a doc."""
+    """(command, output) of every '$ jux test ...' shown in the plain code blocks of a doc (but
+    those of a block that makes its files first with `jux new`: tests/test_readme.py runs those in
+    a copy of the checkout)."""
     runs, inside, current = [], None, None
     for line in text.splitlines():
         if line.startswith("```"):
             inside = None if inside is not None else line[3:].strip()
             current = None
+        elif inside == "" and line.startswith("$ jux new "):
+            inside = "new"
         elif inside == "" and line.startswith("$ "):
             current = [line[2:], []] if line.startswith("$ jux test") else None
             if current:

@@ -169,15 +169,23 @@ def test_a_whole_folder_and_the_options(jux):
 
 
 def test_a_rule_file_named_is_not_a_scenario(jux):
-    p = jux("test", "tests/data/passing/tiny/game.yaml")
+    p = jux("test", "docs/examples/banker.yaml")
     assert p.returncode == 1
-    assert "tests/data/passing/tiny/game.yaml:2:1: a rule file (it has a 'game' section), not a scenario" in p.stdout
+    assert "docs/examples/banker.yaml:4:1: a rule file (it has a 'variant' section), not a scenario" in p.stdout
+
+
+def test_a_game_yaml_named_runs_its_rulesets_scenarios(jux):
+    """A game.yaml names its ruleset, whose scenarios are in its scenarios/ folder (tiny has none)."""
+    p = jux("test", "tests/data/passing/tiny/game.yaml")
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr == ("jux: test: no scenarios in the ruleset tests/data/passing/tiny/game.yaml: a ruleset's "
+                        "own scenarios are the *.yaml files of its scenarios/ folder\n")
 
 
 @pytest.mark.parametrize("args,words", [
     (["test"], "the following arguments are required: PATH"),
     (["test", "no/such/folder"], "test: no such file or folder: no/such/folder"),
-    (["test", "tests/data/passing/tiny"], "test: no scenario files (*.yaml) in tests/data/passing/tiny"),
+    (["test", "tests/data/passing/tiny"], "test: no scenarios in the ruleset tests/data/passing/tiny: a ruleset's own"),
     (["test", "-k", "no such words", "tests/data"], "test: no scenario matches -k 'no such words'"),
     (["test", "--bad", "tests/data"], "unrecognized arguments: --bad"),
 ])

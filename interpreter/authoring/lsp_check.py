@@ -98,14 +98,16 @@ def check(path, texts: dict, good: dict) -> Report:
     the editor's open files) standing in for the disk. good: the last good parse of each file."""
     from ..engine.ruleset import load_ruleset
     from ..reading.spec import catalogue_rulesets, rule_files, ruleset_path
-    from .targets import declares_game, load_variant, ruleset_of_file
+    from .targets import declares_game, game_near, load_variant, ruleset_of_file, scenario_of_ruleset
 
     path = Path(path)
     text = texts.get(str(path))
     is_variant = bool(_VARIANT.search(text)) if text is not None else False
-    if not is_variant and not (_GAME.search(text or "") or declares_game(ruleset_of_file(path))):
-        # neither a variant nor a file of a ruleset (no folder above it has a 'game' section): not
-        # a rule file (a workflow, a config), as `jux validate FOLDER` leaves it unchecked
+    if not is_variant and (scenario_of_ruleset(path) or not (_GAME.search(text or "")
+                                                             or declares_game(ruleset_of_file(path)))):
+        # neither a variant nor a file of a ruleset (no folder above it has a 'game' section), or
+        # a scenario in a ruleset's scenarios/ folder: not a rule file (a workflow, a config, a
+        # scenario), as `jux validate FOLDER` leaves it unchecked
         return Report(real(path), True, (), lsp_index.build([]))
     with edited(texts):
         problems: tuple = ()
@@ -120,7 +122,8 @@ def check(path, texts: dict, good: dict) -> Report:
             problems = (Problem(None, 1, 1, "the file is nested too deeply to check"),)
         if is_variant:
             game = _game_of(_parsed([path], good)[0][1])
-            root = ruleset_path(game) if game in catalogue_rulesets() else None
+            root = ruleset_path(game) if game in catalogue_rulesets() else \
+                game_near(game, path) if game else None  # (a game of the author's own, beside the tile)
             base = _parsed(rule_files(root), good) if root is not None else []
             more = _variant_files(game, path, base) if root is not None else [path]
             if not any(real(f) == real(path) for f in more):

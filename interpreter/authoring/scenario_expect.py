@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..errors import Pos, did_you_mean
 
 HIDDEN, KNOWN = "hidden", "known"
+_NO = object()  # no value to compare
 _ZONE_MAPS = ("zones", "zones_in_order", "sizes", "marks")
 
 
@@ -30,17 +31,37 @@ class Failure:
         return out + [f"  {line}" for line in self.extra]
 
 
-def show(x) -> str:
-    """A value as YAML's flow style writes it: [card 3, card 4], {coins: 2}, none, true."""
+def show(x, inner: bool = False) -> str:
+    """A value as YAML's flow style writes it: [card 3, card 4], {coins: 2}, none, true. Inside a
+    list or a mapping, a text that would not read back as that one text is quoted ("gold 3, 4",
+    "none", "7"), so an expected and an actual value that differ never print the same."""
     if x is None:
         return "none"
     if isinstance(x, bool):
         return "true" if x else "false"
     if isinstance(x, (list, tuple)):
-        return "[" + ", ".join(show(i) for i in x) + "]"
+        return "[" + ", ".join(show(i, True) for i in x) + "]"
     if isinstance(x, dict):
-        return "{" + ", ".join(f"{show(k)}: {show(v)}" for k, v in x.items()) + "}"
+        return "{" + ", ".join(f"{show(k, True)}: {show(v, True)}" for k, v in x.items()) + "}"
+    if inner and isinstance(x, str) and _needs_quotes(x):
+        return '"' + x.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return str(x)
+
+
+_WORDS = {"none", "null", "~", "true", "false", "yes", "no", "on", "off", ""}
+
+
+def _needs_quotes(text: str) -> bool:
+    """Whether a text in a flow list or mapping would read as something else unquoted."""
+    if text.lower() in _WORDS or text != text.strip() or any(ch in text for ch in ",[]{}#\"\n"):
+        return True
+    if ": " in text or text.endswith(":") or text[0] in "'&*!|>%@`-?":
+        return True
+    try:
+        float(text)
+        return True
+    except ValueError:
+        return False
 
 
 def _multiset(xs) -> list:
@@ -178,10 +199,11 @@ def check(sc, game) -> list:
     exp = sc.data.get("expect") or {}
     out = []
 
-    def fail(path, what, expected=None, actual=None, extra=()):
+    def fail(path, what, expected=_NO, actual=_NO, extra=()):
+        # (a value of none is compared as any other: only a failure with no comparison has none)
         out.append(Failure(sc.at("expect", *path) if path or "expect" in sc.data else sc.at("run"),
-                           what, None if expected is None else show(expected),
-                           None if actual is None else show(actual), tuple(extra)))
+                           what, None if expected is _NO else show(expected, True),
+                           None if actual is _NO else show(actual, True), tuple(extra)))
 
     over = exp.get("over", True)
     if game.over != over:
@@ -203,11 +225,11 @@ def check(sc, game) -> list:
         got = len(game.zone(name))
         if got != size:
             fail(("sizes", name), f"zone {name}: number of cards", size, got)
-    for name, value in (exp.get("counters") or {}).items():
+    for name, value in (sc.nothing("expect", "counters") or {}).items():
         got = game.counter(name)
         if got != value:
             fail(("counters", name), f"counter {name}", value, got)
-    for name, by_label in (exp.get("marks") or {}).items():
+    for name, by_label in (sc.nothing("expect", "marks") or {}).items():
         got, labels = game.marks(name), game.zone(name)
         for label, want in by_label.items():
             have = next((m for lab, m in got if lab == label), {})
@@ -218,7 +240,7 @@ def check(sc, game) -> list:
     for i, name in enumerate(exp.get("no_marks") or []):
         got = game.marks(name)
         if got:
-            fail(("no_marks", i), f"marks in {name}", "none", {lab: m for lab, m in got})
+            fail(("no_marks", i), f"marks in {name}", None, {lab: m for lab, m in got})
     lines = game.log_lines()
     if exp.get("log"):
         miss = _find_in_order(lines, exp["log"])

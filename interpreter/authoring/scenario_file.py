@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Pos, RuleError, RuleErrors, did_you_mean
+from ..reading.folders import GAME_FILE, SCENARIOS
 from ..reading.schema import _schema_errors, schema_validator
 from ..reading.spec import catalogue_rulesets
 from ..reading.yaml_reader import Located, display_path, read_file
 
-REQUIRED = ("title", "ruleset", "players", "run")
+REQUIRED = ("title", "players", "run")  # and `ruleset`, but in a ruleset's scenarios/ folder
 
 
 def keys_of(*path) -> list:
@@ -57,6 +58,39 @@ class Scenario:
             path = path[:-1]
         return marks.get(path) or Pos(self.file, 1, 1)
 
+    def nothing(self, *path):
+        """The value at path with every plain `none` in it read as nothing (None), as the setup of
+        a rule file reads it; a quoted "none" stays the word."""
+        value = self.data
+        for part in path:
+            if not isinstance(value, (dict, list)):
+                return None
+            try:
+                value = value[part]
+            except (KeyError, IndexError, TypeError):
+                return None
+        return self._nothing(path, value)
+
+    def _nothing(self, path: tuple, value):
+        if isinstance(value, dict):
+            return {k: self._nothing(path + (k,), v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self._nothing(path + (i,), v) for i, v in enumerate(value)]
+        if value == "none" and self._plain(path):
+            return None
+        return value
+
+    def _plain(self, path: tuple) -> bool:
+        """Whether the text at path is written without quotes."""
+        pos = self.loc.marks.get(path)
+        if pos is None:
+            return False
+        try:
+            line = self.loc.raw.decode("utf-8", "replace").splitlines()[pos.line - 1]
+        except IndexError:
+            return False
+        return line[pos.col - 1:pos.col + 3] == "none"
+
     def error(self, path: tuple, message: str, value: bool = False) -> RuleError:
         return RuleError(self.value_at(*path) if value else self.at(*path), message)
 
@@ -95,20 +129,53 @@ def is_rule_file(path: Path) -> bool:
 
 
 def find_scenarios(arg: str) -> list:
-    """The scenario files an argument names: the file itself, or every *.yaml under a folder
-    (recursively: a folder's own files, then its subfolders'; hidden folders and rule files skipped). Raises FileNotFoundError."""
+    """The scenario files an argument names: the file itself; for a ruleset (a folder holding a
+    game.yaml, or that game.yaml) the files of its `scenarios` folders; for another folder every
+    *.yaml under it (recursively: a folder's own files, then its subfolders'; hidden folders, rule
+    files and the files of a ruleset outside its `scenarios` folders skipped). Raises
+    FileNotFoundError."""
     p = Path(arg)
     if not p.exists():
         raise FileNotFoundError(arg)
     if p.is_file():
-        return [p]
-    found = []
+        return ruleset_scenarios(p.parent) if p.name == GAME_FILE else [p]
+    if (p / GAME_FILE).is_file():
+        return ruleset_scenarios(p)
+    return [f for f in _yaml_under(p) if not is_rule_file(f) and not _in_ruleset(f)]
+
+
+def names_ruleset(arg: str) -> bool:
+    """Whether a `jux test` argument names a ruleset (its scenarios are in its scenarios/ folder)."""
+    p = Path(arg)
+    return (p.is_file() and p.name == GAME_FILE) or (p.is_dir() and (p / GAME_FILE).is_file())
+
+
+def ruleset_scenarios(root: Path) -> list:
+    """A ruleset's own scenarios: the *.yaml files under its `scenarios` folders."""
+    return [f for f in _yaml_under(root) if SCENARIOS in f.relative_to(root).parts[:-1]
+            and not is_rule_file(f)]
+
+
+def _yaml_under(p: Path) -> list:
+    out = []
     for f in sorted(p.rglob("*.yaml"), key=lambda f: (f.parent.parts, f.name)):  # a folder's files first
         rel = f.relative_to(p).parts
-        if any(part.startswith(".") for part in rel) or not f.is_file() or is_rule_file(f):
+        if any(part.startswith(".") for part in rel) or not f.is_file():
             continue
-        found.append(f)
-    return found
+        out.append(f)
+    return out
+
+
+def _in_ruleset(f: Path) -> bool:
+    """Whether f is a rule file of a ruleset folder (one holding a game.yaml) above it: in it, and
+    not in one of its `scenarios` folders."""
+    d = f.resolve().parent
+    below = []
+    for cand in [d, *d.parents][:6]:
+        if (cand / GAME_FILE).is_file():
+            return SCENARIOS not in below
+        below.append(cand.name)
+    return False
 
 
 def _looks_like_path(text: str) -> bool:
@@ -117,7 +184,14 @@ def _looks_like_path(text: str) -> bool:
 
 def ruleset_target(sc: Scenario):
     """What `ruleset:` names: a path (relative to the scenario file) or a ruleset's name.
-    Raises RuleError at the value."""
+    Left out, the ruleset whose scenarios/ folder holds the file. Raises RuleError at the value."""
+    if "ruleset" not in sc.data:
+        own = own_ruleset(sc.path)
+        if own is None:
+            raise RuleError(Pos(sc.file, 1, 1), "ruleset: missing: name the ruleset (a name, or a path "
+                                                "relative to this file); only a scenario in a ruleset's "
+                                                "scenarios/ folder may leave it out")
+        return own
     name = sc.data["ruleset"]
     here = sc.path.parent / name
     if _looks_like_path(name):
@@ -133,6 +207,17 @@ def ruleset_target(sc: Scenario):
     raise sc.error(("ruleset",), f"ruleset: no ruleset '{name}'{did_you_mean(name, known)}; known "
                                  f"rulesets: {', '.join(known)} (or give a path relative to this file)",
                    value=True)
+
+
+def own_ruleset(path: Path) -> Path | None:
+    """The ruleset folder (one holding a game.yaml) whose scenarios/ folder holds a file, or None."""
+    d = Path(path).resolve().parent
+    below = []
+    for cand in [d, *d.parents][:6]:
+        if (cand / GAME_FILE).is_file():
+            return cand if SCENARIOS in below else None
+        below.append(cand.name)
+    return None
 
 
 def tile_names(sc: Scenario) -> list:

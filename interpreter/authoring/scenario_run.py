@@ -115,9 +115,10 @@ def _run(sc: Scenario):
         raise _Stop([Failure(e.pos, e.message) for e in errors], expected=False)
     try:
         zones = _zones_with_set_aside(rules, sc.data.get("zones") or {}, sc.data.get("set_aside") or {})
-        game = Game.scenario(rules, n, zones=zones, counters=sc.data.get("counters") or {},
+        game = Game.scenario(rules, n, zones=zones, counters=sc.nothing("counters") or {},
                              run=sc.data["run"], args=list(sc.data.get("args") or []),
-                             seed=sc.data.get("seed", 0), names=sc.data.get("names"), marks=sc.data.get("marks"))
+                             seed=sc.data.get("seed", 0), names=sc.data.get("names"), marks=sc.nothing("marks"),
+                             rest=sc.data.get("rest", "stay"))
     except SetupError as e:
         raise _Stop([Failure(_setup_pos(sc, e.where), str(e))], expected=False) from None
     except (RuleRuntimeError, StepBudgetExceeded) as e:
@@ -177,32 +178,59 @@ def _answer(sc: Scenario, game):
         p, choose = a["player"], a["choose"]
         at = ("answers", i)
         name = f"answer {i + 1} (player {p}, {show(choose)})"
+        refused = a.get("refused", False)
         mine = game.pending_for(p)
         if not mine:
-            return failures + [Failure(sc.value_at(*at), f"{name}: no decision is waiting for player {p}; "
+            why = f"no decision is waiting for player {p}"
+            if refused is not False:  # (expected: nothing is asked of that player now)
+                failures += _refusal(sc, at, i, refused, why)
+                continue
+            return failures + [Failure(sc.value_at(*at), f"{name}: {why}; "
                                                          f"pending: {describe_pending(game)}")], True
         d = mine[0]
         labels = [o.label for o in d.options]
-        if "prompt" in a and a["prompt"] not in d.prompt:
-            failures.append(Failure(sc.at(*at, "prompt"), f"answer {i + 1}: the prompt (a substring)",
-                                    f"'{a['prompt']}'", f"'{d.prompt}'"))
-        if "options" in a and sorted(labels) != sorted(a["options"]):
-            failures.append(Failure(sc.at(*at, "options"), f"answer {i + 1}: the options offered to player {p}",
-                                    show(sorted(a["options"])), show(sorted(labels))))
-        if "optional" in a and d.optional != a["optional"]:
-            failures.append(Failure(sc.at(*at, "optional"), f"answer {i + 1}: whether the decision may be declined",
-                                    show(a["optional"]), show(d.optional)))
-        if "unavailable" in a:
-            want = a["unavailable"] or {}
-            got = {u["option"]: u["reason"] for u in d.unavailable}
-            if sorted(got) != sorted(want) or not all(want[k] in got[k] for k in want):
-                failures.append(Failure(sc.at(*at, "unavailable"), f"answer {i + 1}: what cannot be chosen, and why",
-                                        show(want), show(got)))
+        failures += _decision_checks(sc, a, at, i, p, d, labels)
         try:
             game.apply(choose, player=p)
         except IllegalAnswer as e:
+            if refused is not False:
+                failures += _refusal(sc, at, i, refused, str(e))
+                continue
             hint = did_you_mean(choose, labels) if isinstance(choose, str) else ""
             return failures + [Failure(sc.value_at(*at, "choose"), f"{name} refused: {e}{hint}")], True
         except (RuleRuntimeError, StepBudgetExceeded) as e:
             return failures + [Failure(sc.value_at(*at, "choose"), f"{name}: the rules stopped with an error: {e}")], True
+        if refused is not False:
+            return failures + [Failure(sc.at(*at, "refused"), f"{name}: expected to be refused, but it was "
+                                                             "accepted (the game went on with it)")], True
     return failures, False
+
+
+def _refusal(sc, at: tuple, i: int, refused, message: str) -> list:
+    """The failure of a refusal that was expected (`refused: true`, or a substring of its message)
+    when its message does not hold the text expected, else nothing."""
+    if refused is True or (isinstance(refused, str) and refused in message):
+        return []
+    return [Failure(sc.at(*at, "refused"), f"answer {i + 1}: the refusal (a substring of its message)",
+                    f"'{refused}'", f"'{message}'")]
+
+
+def _decision_checks(sc, a: dict, at: tuple, i: int, p: int, d, labels: list) -> list:
+    """The checks of a decision (prompt, options, optional, unavailable) that do not hold."""
+    failures = []
+    if "prompt" in a and a["prompt"] not in d.prompt:
+        failures.append(Failure(sc.at(*at, "prompt"), f"answer {i + 1}: the prompt (a substring)",
+                                f"'{a['prompt']}'", f"'{d.prompt}'"))
+    if "options" in a and sorted(labels) != sorted(a["options"]):
+        failures.append(Failure(sc.at(*at, "options"), f"answer {i + 1}: the options offered to player {p}",
+                                show(sorted(a["options"])), show(sorted(labels))))
+    if "optional" in a and d.optional != a["optional"]:
+        failures.append(Failure(sc.at(*at, "optional"), f"answer {i + 1}: whether the decision may be declined",
+                                show(a["optional"]), show(d.optional)))
+    if "unavailable" in a:
+        want = a["unavailable"] or {}
+        got = {u["option"]: u["reason"] for u in d.unavailable}
+        if sorted(got) != sorted(want) or not all(want[k] in got[k] for k in want):
+            failures.append(Failure(sc.at(*at, "unavailable"), f"answer {i + 1}: what cannot be chosen, and why",
+                                    show(want), show(got)))
+    return failures

@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 
 from ..errors import JuxError, RuleError, RuleErrors, did_you_mean
+from ..reading.folders import GAME_FILE, SCENARIOS, is_ruleset_folder, ruleset_root
+from ..reading.folders import declares_game as declares_game_file
 
 
 def has_yaml(d: Path) -> bool:
@@ -14,27 +16,24 @@ def has_yaml(d: Path) -> bool:
 
 
 def declares_game(d: Path) -> bool:
-    """Whether a folder holds a rule file with a top-level 'game:' section (a ruleset's root)."""
-    for f in sorted(d.glob("*.yaml")):
-        if not f.is_file():  # (a FIFO would block)
-            continue
-        try:
-            with open(f, encoding="utf-8", errors="replace") as fh:
-                for line in fh:
-                    if line.startswith("game:"):
-                        return True
-        except OSError:
-            continue
-    return False
+    """Whether a folder is a ruleset's root (a game.yaml, or a rule file with a 'game:' section)."""
+    return is_ruleset_folder(d)
 
 
 def ruleset_of_file(f: Path) -> Path:
-    """The ruleset folder a rule file belongs to: the nearest folder above it declaring a game."""
-    d = f.resolve().parent
-    for cand in [d, *d.parents][:6]:
-        if declares_game(cand):
-            return cand
-    return f.parent
+    """The ruleset a rule file belongs to, as every command reads it (reading/spec.py ruleset_root):
+    its folder for a game.yaml, the file alone for another file with a game section, else the
+    nearest folder above it that is a ruleset's."""
+    return ruleset_root(f)
+
+
+def scenario_of_ruleset(f: Path) -> bool:
+    """Whether a file lies in a `scenarios` folder of a ruleset (a scenario, not a rule file)."""
+    f = Path(f).resolve()
+    root = ruleset_root(f)
+    if root == f or not root.is_dir():
+        return False
+    return SCENARIOS in f.relative_to(root.resolve()).parts[:-1]
 
 
 def is_variant(f: Path) -> bool:
@@ -61,26 +60,43 @@ def targets_of(arg: str) -> tuple:
             raise JuxError(f"{arg}: not a rule file (.yaml)")
         if is_variant(p):
             return [(shown_path(p), ("variant", p))], []
+        if scenario_of_ruleset(p):
+            raise JuxError(f"{arg}: a scenario of the ruleset {shown_path(ruleset_of_file(p))}, not a rule "
+                           f"file: run it with jux test {arg}")
         root = ruleset_of_file(p)
         return [(shown_path(root), root)], []
-    variants = [f for f in sorted(p.rglob("*.yaml")) if f.is_file() and is_variant(f)]
-    if variants and not declares_game(p):
-        return [(shown_path(f), ("variant", f)) for f in variants], []
-    if has_yaml(p):
+    games = [f for f in sorted(p.glob("*.yaml")) if declares_game_file(f)]
+    one_file_rulesets = not (p / GAME_FILE).is_file() and len(games) > 1  # (a user's rules folder)
+    if declares_game(p) and not one_file_rulesets:
         return [(arg, p)], []
-    # a folder of rulesets (like rules/) or of other rule files: find the rulesets inside
-    targets, stray = [], []
+    variants = [f for f in sorted(p.rglob("*.yaml")) if f.is_file() and is_variant(f)
+                and not _in_ruleset_folder(f, p)]
+    if not variants and not one_file_rulesets and has_yaml(p):
+        return [(arg, p)], []
+    # a folder of rulesets (like rules/), of variants, or of other rule files: what is inside
+    targets = [(shown_path(f), f) for f in games] + [(shown_path(f), ("variant", f)) for f in variants]
+    stray = []
 
     def walk(d: Path):
         for sub in sorted(x for x in d.iterdir() if x.is_dir() and not x.name.startswith((".", "_"))):
             if declares_game(sub):
                 targets.append((shown_path(sub), sub))
             else:
-                stray.extend(sorted(sub.glob("*.yaml")))
+                stray.extend(f for f in sorted(sub.glob("*.yaml")) if not is_variant(f))
                 walk(sub)
 
     walk(p)
     return targets, stray
+
+
+def _in_ruleset_folder(f: Path, top: Path) -> bool:
+    """Whether f lies in a ruleset's folder below top (it is checked with that ruleset)."""
+    d = f.parent
+    while d != top and top in d.parents:
+        if declares_game(d):
+            return True
+        d = d.parent
+    return False
 
 
 def shown_path(p: Path) -> str:
@@ -108,8 +124,48 @@ def load_variant(path: Path):
             raise RuleErrors(errs)
         raise JuxError(f"{shown_path(path)}: the variant section names no game")
     known = catalogue_rulesets()
-    if game not in known:  # a game is named, never a path: "/" would have jux read the whole disk
-        raise RuleErrors([RuleError(loc.marks.get(("variant", "game")), f"no game '{game}'"
-                                    f"{did_you_mean(game, known)}; the games: {', '.join(known)}")])
-    names = [str(path)]
-    return load_ruleset(game, names)
+    if game in known:
+        return load_ruleset(game, [str(path)])
+    found = game_near(game, path)  # a game of your own, beside the tile (or above it)
+    if found is not None:
+        return load_ruleset(found, [str(path)])
+    # a game is named, never a path: "/" would have jux read the whole disk
+    raise RuleErrors([RuleError(loc.marks.get(("variant", "game")), f"no game '{game}'"
+                                f"{did_you_mean(game, known)}; the games: {', '.join(known)} (a game of "
+                                "your own is found in the tile's folder, a folder above it, or a folder "
+                                "beside one of these)")])
+
+
+def game_name(f: Path) -> str | None:
+    """The name in the 'game:' section of a rule file (None if it has none or does not read)."""
+    from ..reading.folders import declares_game
+    from ..reading.yaml_reader import read_file
+
+    if not declares_game(f):
+        return None
+    try:
+        data = read_file(f).data
+    except JuxError:
+        return None
+    head = data.get("game") if isinstance(data, dict) else None
+    name = head.get("name") if isinstance(head, dict) else None
+    return name if isinstance(name, str) else None
+
+
+def game_near(game: str, tile: Path) -> Path | None:
+    """The ruleset named `game` nearest a variant file outside jux's catalogue: the ruleset the
+    tile's folder (or one above it, up to 3 levels) is, or one of its rule files or subfolders
+    declares. None when there is none."""
+    from ..reading.folders import GAME_FILE
+
+    d = tile.resolve().parent
+    for cand in [d, *d.parents][:4]:
+        try:
+            subs = sorted(x for x in cand.iterdir() if not x.name.startswith("."))
+        except OSError:
+            continue
+        for x in [cand, *subs]:
+            f = x / GAME_FILE if x.is_dir() else x
+            if f.suffix == ".yaml" and f.is_file() and game_name(f) == game:
+                return f
+    return None

@@ -4,8 +4,9 @@ Usage:
   jux validate PATH...            check rule files (a ruleset folder or name, a file in one, or a
                                   folder of rulesets); prints ok or every error as path:line:col
   jux test PATH... [-k TEXT] [-x] [-q] [-v]
-                                  run scenario files (a file, or every *.yaml under a folder):
-                                  each failure at its file:line:col with expected and actual
+                                  run scenario files (a file, every *.yaml under a folder, or a
+                                  ruleset's own scenarios/): each failure at its file:line:col
+                                  with expected and actual
   jux simulate RULESET [--players N] [--games G] [--seed S] [--bots random,...]
                [--json OUT.json] [--csv OUT.csv] [--records DIR] [--quiet] [--workers N] [--resume]
                [--coverage [REPORT.md]]
@@ -22,6 +23,9 @@ Usage:
            [--bot-delay SEC] [--load SAVE.json] [--print]
                                   play in the terminal UI (humans at one keyboard, bots);
                                   --print: random bots, printed as a log
+  jux new game NAME | jux new tile NAME --game GAME
+                                  write a minimal ruleset (with a passing scenario) or a tile
+  jux schema [ruleset|scenario]   where the JSON Schemas of rule and scenario files are
   jux lsp [--stdio]                the language server for editors (over stdio): errors as you
                                   type, completion, hover, go to definition (docs/editors.md)
   jux --version
@@ -31,7 +35,7 @@ use), 2 bad usage (an unknown option, a value of the wrong form: one line `jux: 
 stopped by Ctrl-C or SIGTERM. Set JUX_DEBUG=1 to see a Python traceback for an unexpected internal
 error.
 
-The commands live in commands_*.py; what they print in console.py.
+The commands live in one module each (validate.py, test.py, new.py, ...); what they print in console.py.
 """
 from __future__ import annotations
 
@@ -47,6 +51,7 @@ from ..study.stops import with_stops
 from .balance import balance
 from .console import PROG, err, print_error
 from .lsp import cmd_lsp
+from .new import cmd_new, cmd_schema
 from .play import cmd_play, cmd_replay
 from .rules import cmd_rules
 from .simulate import simulate
@@ -141,7 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("test", help="run scenario files; exit status 1 when any fails",
                        description="Run scenario files (docs/testing.md): each file named, and every "
-                                   "*.yaml under each folder named (rule files skipped). A failure is "
+                                   "*.yaml under each folder named (rule files skipped); for a ruleset "
+                                   "named (its folder or its game.yaml), the files of its scenarios/ "
+                                   "folder. A failure is "
                                    "shown at the file:line:col of the expectation, with expected and actual.")
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("-k", metavar="TEXT", help="run only the scenarios whose path or title holds TEXT (any case)")
@@ -236,6 +243,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="no UI: play random bots and print the game log and scores")
     p.add_argument("--tiles", "-t", metavar="A,B,...", help=TILES_HELP)
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("new", help="write a new game (a ruleset with a scenario) or a new tile",
+                       description="jux new game NAME: the folder NAME with game.yaml (a minimal game that "
+                                   "validates and plays) and scenarios/NAME.yaml (a scenario that passes). "
+                                   "jux new tile NAME --game GAME: NAME.yaml, a variant of GAME (a game's "
+                                   "name, or the path of a ruleset) that changes nothing yet. Never overwrites.")
+    p.add_argument("what", choices=["game", "tile"], metavar="game|tile")
+    p.add_argument("name", metavar="NAME", help="the game's folder (its last part names the game), or the tile's file")
+    p.add_argument("--game", "-g", metavar="GAME", help="the tile's game: a name (jux rules lists them) or a path")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("schema", help="print where the JSON Schemas of rule and scenario files are",
+                       description="Print the paths of the JSON Schemas inside the installed package, for "
+                                   "an editor's '# yaml-language-server: $schema=...' line.")
+    p.add_argument("kind", nargs="?", choices=["ruleset", "scenario"], help="print only this schema's path")
+    p.add_argument("--uri", action="store_true", help="as file:// URIs")
+    p.set_defaults(func=cmd_schema)
 
     p = sub.add_parser("lsp", help="the language server for rule and variant files (for editors)",
                        description="Serve the Language Server Protocol over stdin/stdout for rule and "

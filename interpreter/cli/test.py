@@ -7,7 +7,7 @@ from pathlib import Path
 import sys
 import time
 
-from ..authoring.scenario_file import find_scenarios
+from ..authoring.scenario_file import find_scenarios, names_ruleset
 from ..authoring.scenario_run import FAILED, PASSED, XFAILED, run_file
 from ..reading.yaml_reader import display_path
 from .console import err
@@ -27,7 +27,11 @@ def _collect(paths: list) -> list | None:
             err(f"test: no such file or folder: {arg}")
             return None
         if not found:
-            err(f"test: no scenario files (*.yaml) in {arg}")
+            if names_ruleset(arg):
+                err(f"test: no scenarios in the ruleset {arg}: a ruleset's own scenarios are the *.yaml "
+                    f"files of its scenarios/ folder")
+            else:
+                err(f"test: no scenario files (*.yaml) in {arg}")
             return None
         for f in found:
             key = f.resolve()

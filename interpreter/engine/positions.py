@@ -70,11 +70,15 @@ class Positions:
 
     @classmethod
     def scenario(cls, rules, players: int, zones: dict | None = None, counters: dict | None = None,
-                 run: str | None = None, args=(), seed: int = 0, names=None, marks: dict | None = None):
+                 run: str | None = None, args=(), seed: int = 0, names=None, marks: dict | None = None,
+                 rest: str = "stay"):
         """A game set up at a given position, running one procedure (a rulebook example).
 
         zones: {"table": ["red 4", ...], "hand[0]": [...], "piles[red]": [...]}: cards by
         label, taken from where the ruleset starts them (the last listed is the top).
+        rest: what becomes of the cards not listed: "stay" where the ruleset starts them (under
+        any listed for that zone), or "out" of the game (in no zone: no view shows them and no
+        rule reaches them), so a position needs no spare zone to park them.
         counters: {"pile": 5, "points": [0, 3, 0]}. run: a procedure name; args: its arguments
         (ints for seats). Without run the whole game flow starts from the position.
         marks: {"hand[0]": {"red 4": {"token": 1}}}: marks set on the first card of that
@@ -104,6 +108,10 @@ class Positions:
                                      f"{sum(1 for c in rules.cards if rules.card_labels[c] == label)}",
                                      ("zones", zname, i))
                 moves.move(S, pool.pop(0), zi)
+        if rest not in ("stay", "out"):
+            raise SetupError(f"rest: 'stay' or 'out', not {rest!r}", ("rest",))
+        if rest == "out":
+            _out_of_game(S, [c for pool in free.values() for c in pool])
         for zname, by_label in (marks or {}).items():
             cards = S.z[_zone_index(names_of, zname, ("marks", zname))]
             for label, values in by_label.items():
@@ -184,6 +192,17 @@ class Positions:
         if name in lay.player_keys:
             return {k: _plain(V[lay.counter(name, p, k)]) for k in lay.player_keys[name]}
         return _plain(V[lay.counter(name, p)])
+
+
+def _out_of_game(S, cards: list) -> None:
+    """Take cards out of the game: in no zone, known to nobody (as the cards of a kind that starts
+    nowhere)."""
+    gone = set(cards)
+    for zi in {S.loc[c] for c in cards}:
+        S.z[zi][:] = [c for c in S.z[zi] if c not in gone]
+    for c in cards:
+        S.loc[c] = 0
+        S.k[c] = 0
 
 
 def _zone_index(names_of: list, name, where: tuple) -> int:

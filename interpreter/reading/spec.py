@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import hashlib
-import os
 from pathlib import Path
 
 from ..errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
@@ -13,6 +12,7 @@ from ..language.parse import parse_block
 from ..language.source import Source
 from ..paths import RULES_DIR
 from .compose import SECTIONS, apply_variant, merge_file
+from .folders import rule_files  # noqa: F401 (where the loader and the tools find it)
 from .routines import Routine, _chain
 from .schema import _schema_errors, schema_validator
 from .yaml_reader import display_path, read_file
@@ -67,19 +67,6 @@ def ruleset_path(name_or_path) -> Path:
     known = catalogue_rulesets()
     raise JuxError(f"no ruleset '{name_or_path}'{did_you_mean(str(name_or_path), known)}; "
                    f"known rulesets: {', '.join(known)}")
-
-
-def rule_files(path: Path) -> list:
-    """The .yaml files of a ruleset folder and its subfolders (or the one file given), in order.
-    Symbolic links inside the folder are not followed: a rule file lies in its ruleset (a link
-    could make jux read any file of the machine); read_file refuses the links found."""
-    if not path.is_dir():
-        return [path]
-    found = []
-    for root, dirs, files in os.walk(path):  # (os.walk does not enter linked folders)
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        found.extend(Path(root) / f for f in files if f.endswith(".yaml"))
-    return sorted(found)
 
 
 def read_spec(name_or_path, variants=()) -> RuleSpec:
