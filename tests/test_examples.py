@@ -1,0 +1,39 @@
+"""Every game of docs/examples (a folder with a game.yaml) is a game like any other: it validates
+without an error, plays to its end between random bots at its fewest and most players, and its
+own scenarios (its scenarios/ folder) pass with `jux test`."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from jux import Game, load_ruleset
+from jux.interpreter.bots.random_bot import random_picker
+from jux.interpreter.cli.main import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+GAMES = sorted(p.parent for p in EXAMPLES.glob("*/game.yaml"))
+
+
+def test_the_examples_are_found():
+    assert {"crazy_eights", "low_tricks", "secret_bids"} <= {g.name for g in GAMES}
+
+
+@pytest.mark.parametrize("folder", GAMES, ids=lambda p: p.name)
+def test_an_example_game_validates_and_plays_to_its_end(folder, capsys):
+    assert main(["validate", str(folder)]) == 0
+    assert capsys.readouterr().out.startswith("ok: ")
+    rules = load_ruleset(folder)
+    for players in sorted({rules.min_players, rules.max_players}):
+        for seed in range(3):
+            game = Game.new(rules, players=players, seed=seed)
+            game.autoplay(pick=random_picker(random.Random(seed).random), limit=20_000)
+            assert game.over, f"{folder.name} with {players} players, seed {seed}"
+            assert len(game.scores) == players and game.winners
+
+
+@pytest.mark.parametrize("folder", [g for g in GAMES if (g / "scenarios").is_dir()], ids=lambda p: p.name)
+def test_an_example_games_own_scenarios_pass(folder, capsys):
+    assert main(["test", "-q", str(folder)]) == 0
+    assert " 0 failed" in capsys.readouterr().out
