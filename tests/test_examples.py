@@ -1,4 +1,5 @@
-"""Every game of docs/examples (a folder with a game.yaml) is a game like any other: it validates
+"""Every game of docs/examples and docs/games (a folder with a game.yaml: the languages' examples, and
+games written from the docs as an outside author would) is a game like any other: it validates
 without an error, plays to its end between random bots at its fewest and most players, and its
 own scenarios (its scenarios/ folder) pass with `jux test`."""
 from __future__ import annotations
@@ -12,8 +13,8 @@ from jux import Game, load_ruleset
 from jux.interpreter.bots.random_bot import random_picker
 from jux.interpreter.cli.main import main
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = sorted(p.parent for p in EXAMPLES.glob("*/game.yaml"))
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+GAMES = sorted(p.parent for folder in ("examples", "games") for p in (DOCS / folder).glob("*/game.yaml"))
 
 
 def test_the_examples_are_found():
