@@ -102,7 +102,7 @@ class Positions:
                     raise SetupError(f"no card '{label}' left to place in {zname}: the ruleset has "
                                      f"{sum(1 for c in rules.cards if rules.card_labels[c] == label)}",
                                      ("zones", zname, i))
-                moves.move(S, pool.pop(0), zi)
+                moves.place(S, pool.pop(0), zi)
         for zname, by_label in (marks or {}).items():
             cards = S.z[_zone_index(names_of, zname, ("marks", zname))]
             for label, values in by_label.items():

@@ -7,6 +7,8 @@ from __future__ import annotations
 from _random import Random as _Random
 import functools
 
+from .moves import settle_top
+
 M64 = (1 << 64) - 1
 
 
@@ -56,3 +58,6 @@ def shuffle(S, zi: int):
     K = S.k
     for c in lst:
         K[c] = mask
+    top = getattr(S.vis, "top", None)
+    if top and zi in top:
+        settle_top(S, zi)

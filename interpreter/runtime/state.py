@@ -25,9 +25,12 @@ class ZoneTable(list):
     """Per zone index, the bit mask of the seats that see its cards; `drop[zi]` is the tuple of
     marks a card loses when it enters zone zi (marks with `kept_in` that leave this zone out);
     `buried`: {zone index: the cards that show their back there only on top} for the zones some
-    card kinds with a back are `stacked_in` (else empty)."""
+    card kinds with a back are `stacked_in` (else empty), and every card for a `visible: top` zone;
+    `follow[zi]`: the seats that can tell which card leaves zone zi (everyone, for a zone whose
+    order nobody may change unseen; its owner, for an `owner` zone: runtime/moves.py); `top`: the
+    indices of the `visible: top` zones (only the top card is seen, by everyone)."""
 
-    __slots__ = ("drop", "buried")
+    __slots__ = ("drop", "buried", "follow", "top")
 
 
 MAX_SEATS = 16
