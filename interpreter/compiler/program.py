@@ -145,7 +145,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_random": chance.random_item, "_product": itertools.product, "_table": events.table_event,
         "_cat": ops.cat, "_add": ops.add, "_mul": ops.mul,
         "_min2": ops.min2, "_max2": ops.max2, "_min_of": ops.min_of, "_max_of": ops.max_of,
-        "_plural": plural,
+        "_plural": plural, "_knows": moves.knows,
     }
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     labels = tuple(label(a) for a in c.cards)

@@ -60,6 +60,8 @@ TABLE = (
     Builtin("abs", ("number -> number",), "the absolute value"),
     Builtin("random", ("list[T] -> T?",), "an item chosen with the game's generator (none if empty)", impure=True),
     Builtin("slot_name", ("slot, any -> text?",), "the name of the procedure a slot calls for a key"),
+    Builtin("knows", ("seat, card -> bool",),
+            "whether the seat knows the card now (sees it, or saw it and followed it; false for none)"),
     Builtin("plural", ("number, text -> text", "number, text, text -> text"),
             "the number and the noun that agrees with it: plural(1, \"card\") is \"1 card\", plural(5, \"card\") "
             "\"5 cards\"; an irregular plural is given: plural(n, \"person\", \"people\")"),

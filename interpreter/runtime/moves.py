@@ -125,12 +125,14 @@ def draw(S, n: int, src: int, zi: int):
 def place(S, c, zi: int):
     """Put card c on top of zone zi as if dealt there (a scenario's position): the seats that see
     zi know it, nobody else (no one saw it come)."""
-    S.z[S.loc[c]].remove(c)
+    src = S.loc[c]
+    S.z[src].remove(c)
     S.z[zi].append(c)
     S.loc[c] = zi
     S.k[c] = S.vis[zi]
-    if zi in S.vis.top:
-        settle_top(S, zi)
+    for z in (src, zi):
+        if z in S.vis.top:
+            settle_top(S, z)
 
 
 def _mix(S, src: int, mixers: int):
@@ -163,6 +165,13 @@ def settle_top(S, zi: int):
         K[c] = 0
     if z:
         K[z[-1]] = (1 << S.n) - 1
+
+
+def knows(S, p, c) -> bool:
+    """knows(p, c) of the rules: whether seat p knows card c now (false for none)."""
+    if c is None:
+        return False
+    return bool((S.k[c] >> int(p)) & 1)
 
 
 def reveal(S, what, to=None):
