@@ -53,6 +53,17 @@ procedures:
   hide(p): |
     choose c from hand[p] by p prompt "Hide which card?" label "{c}"
     move c to secret[p]
+  take_and_hide(p): |
+    move top(shown) to hand[p]
+    choose c from hand[p] by p prompt "Hide which card?" label "{c}"
+    move c to secret[p]
+  take_and_show(p): |
+    move top(shown) to hand[p]
+    choose c from hand[p] by p prompt "Show which card?" label "{c}"
+    move c to shown
+  pass_all: |
+    let packs = [hand[p] for p in players]
+    for p in players { move packs[p] to hand[next_seat(p)] }
   show_one(p): |
     choose c from hand[p] by p prompt "Show which card?" label "{c}"
     move c to shown
@@ -180,22 +191,29 @@ def test_a_card_put_back_from_a_hand_is_known_to_its_holder_only(rules):
 def test_a_hidden_choice_out_of_a_hand_mixes_what_the_others_knew_of_it(rules):
     # everyone saw sun 4 taken into seat 1's hand; seat 1 then hides one of its two cards: the
     # others cannot tell which went, so they no longer know sun 4 is the one left
-    g = at(rules, run="take", args=[1], shown=["sun 4"], **{"hand[1]": ["moon 2"]})
-    moves.move(g.state, card(g, "moon 2"), zi(g, "secret[1]"))
-    assert g.zone("hand[1]") == ["sun 4"]
+    g = at(rules, run="take_and_hide", args=[1], shown=["sun 4"], **{"hand[1]": ["moon 2"]})
+    assert knowers(g, "sun 4") == {0, 1, 2}  # (while seat 1 chooses)
+    answer(g, "moon 2")
+    assert g.zone("hand[1]") == ["sun 4"] and g.zone("secret[1]") == ["moon 2"]
     assert knowers(g, "sun 4") == {1} and knowers(g, "moon 2") == {1}
     assert seen(g, 0, "hand[1]") == ["?"]
     # a card shown face up out of the hand tells everyone which card went: the rest stays known
-    g = at(rules, run="take", args=[1], shown=["sun 4"], **{"hand[1]": ["moon 2"]})
-    moves.move(g.state, card(g, "moon 2"), zi(g, "shown"))
-    assert knowers(g, "sun 4") == {0, 1, 2}
-    # the same by the rules: a choice answered by seat 1
-    g = at(rules, run="take", args=[1], shown=["sun 4"], **{"hand[1]": ["moon 2"]})
-    ask_hide = rules._c["procedures"]["hide"]
-    assert isinstance(ask_hide, tuple)  # (it stops at a decision: played through a scenario)
-    h = Game.scenario(rules, 3, zones={"hand[1]": ["moon 2", "sun 4"]}, run="hide", args=[1])
-    answer(h, "moon 2")
-    assert h.zone("secret[1]") == ["moon 2"] and knowers(h, "moon 2") == {1} and knowers(h, "sun 4") == {1}
+    g = at(rules, run="take_and_show", args=[1], shown=["sun 4"], **{"hand[1]": ["moon 2"]})
+    answer(g, "moon 2")
+    assert knowers(g, "sun 4") == {0, 1, 2} and knowers(g, "moon 2") == {0, 1, 2}
+    # hiding with no other card known changes nothing for the others
+    g = Game.scenario(rules, 3, zones={"hand[1]": ["moon 2", "sun 4"]}, run="hide", args=[1])
+    answer(g, "moon 2")
+    assert knowers(g, "moon 2") == {1} and knowers(g, "sun 4") == {1}
+
+
+def test_packs_passed_one_after_another_stay_known_to_each_passer(rules):
+    # every seat's hand goes to the next seat, one pack after another: no choice is made in
+    # between, so a pack leaving a hand the previous pack has just come into does not mix them
+    g = at(rules, run="pass_all", **{"hand[0]": ["sun 1", "sun 2"], "hand[1]": ["moon 1"], "hand[2]": ["moon 6"]})
+    assert g.zone("hand[1]") == ["sun 1", "sun 2"] and g.zone("hand[2]") == ["moon 1"] and g.zone("hand[0]") == ["moon 6"]
+    assert knowers(g, "sun 1") == knowers(g, "sun 2") == {0, 1}
+    assert knowers(g, "moon 1") == {1, 2} and knowers(g, "moon 6") == {0, 2}
 
 
 def test_the_log_keeps_what_each_seat_knew_when_it_was_written(rules):

@@ -133,6 +133,7 @@ class Ruleset:
             S.steps = 0
             S.log = S.lv = None
             S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
+            S.fresh = set()
             self._initial[n] = S
         return self._initial[n]
 

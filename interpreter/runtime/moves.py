@@ -4,7 +4,8 @@ Who knows a card after a move (docs/language.md, "Knowledge that follows the car
 that see the zone it enters, and those that knew it and could tell it was that card that left
 its zone (`vis.follow`: every seat for a zone whose order no one may change unseen, only the
 owner for an `owner` zone). When a card leaves an owner's zone to where a seat cannot see it,
-that seat can no longer tell the cards left there apart, and forgets them. A whole zone moved
+that seat can no longer tell the cards left there apart, and forgets them (those that were there
+when the rules last reached a choose: a choice is what could have mixed them). A whole zone moved
 keeps its cards' knowers. A shuffle (chance.py) leaves only the seats that see the zone. On a
 `visible: top` zone everyone knows the top card and nobody a card under it."""
 from __future__ import annotations
@@ -39,6 +40,7 @@ def move(S, c, zi: int):
         Z[src].remove(c)
         Z[zi].append(c)
         loc[c] = zi
+        S.fresh.add(c)
         vis = S.vis
         fol = vis.follow[src]
         K[c] = vis[zi] | (K[c] & fol)
@@ -67,6 +69,7 @@ def move_under(S, c, zi: int):
         Z[src].remove(x)
         dest.insert(0, x)
         loc[x] = zi
+        S.fresh.add(x)
         fol = vis.follow[src]
         K[x] = mask | (K[x] & fol)
         mixers = ~(fol | mask) & ((1 << S.n) - 1)
@@ -91,6 +94,7 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
     else:
         dest.extend(cards)
     loc, K, mask = S.loc, S.k, S.vis[zi]
+    S.fresh.update(cards)
     for c in cards:
         loc[c] = zi
         K[c] |= mask
@@ -113,6 +117,7 @@ def draw(S, n: int, src: int, zi: int):
         c = from_.pop()
         dest.append(c)
         loc[c] = zi
+        S.fresh.add(c)
         K[c] = mask | (K[c] & fol)
         if mixers:
             _mix(S, src, mixers)
@@ -137,11 +142,14 @@ def place(S, c, zi: int):
 
 def _mix(S, src: int, mixers: int):
     """A card left zone src, which its owner holds, to where the seats of `mixers` cannot see
-    it: they cannot tell which card went, so they no longer know the cards left in src."""
+    it: they cannot tell which card went, so they no longer know the cards left in src that were
+    there when the rules last reached a choose (S.fresh: the cards moved since). A card that came
+    since is told apart: no choice was made since it came (packs passed one after another)."""
     K = S.k
     keep = ~mixers
+    fresh = S.fresh
     for x in S.z[src]:
-        if K[x] & mixers:
+        if K[x] & mixers and x not in fresh:
             K[x] &= keep
 
 
