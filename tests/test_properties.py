@@ -462,9 +462,7 @@ class Knowledge:
       who passed it there from their own zone (a pack passed in the draft, the last pass kept in
       the hand), until a card leaves that zone unseen (a choice placed face down): then the
       players who passed cards cannot see which were kept (tests/scenarios/
-      draft_choices_stay_secret.yaml). Views show at most this mask, and at least the owner's
-      (the engine may forget a passed pack sooner: a pack leaving a zone after another arrived
-      in it mixes the two for the seats that cannot see them, runtime/moves.py).
+      draft_choices_stay_secret.yaml). Views must show exactly the cards in this mask.
     """
 
     def __init__(self, n: int):
@@ -485,11 +483,6 @@ class Knowledge:
 
     def knows(self, p: int, c: int) -> bool:
         return bool((self.exact[c] >> p) & 1)
-
-    def must_know(self, p: int, c: int, zi: int) -> bool:
-        """Whether p must see c (in zone zi): exact, but of the private zones only their owner."""
-        base, key, owner = self.zones.kind[zi]
-        return owner == p if base in PRIVATE else self.knows(p, c)
 
     def known_modifiers(self, p: int) -> set:
         return {m for m in MODIFIER_CARDS if self.may_see(p, m)}
@@ -565,7 +558,7 @@ def check_view(game, know: Knowledge, p: int):
             where = f"{LABEL[c]} (card {int(c)}) in {name} at position {pos} after {len(game.answers)} answers"
             if info.get("hidden"):
                 assert info == {"hidden": True}, f"a hidden card in {name} shows {info}"
-                assert not know.must_know(p, c, zi), f"player {p} should see {where}, but it is hidden"
+                assert not know.knows(p, c), f"player {p} should see {where}, but it is hidden"
             else:
                 assert know.may_see(p, c), f"LEAK: player {p} sees {where}, but may not"
                 assert know.knows(p, c), (
