@@ -61,6 +61,9 @@ procedures:
     move top(shown) to hand[p]
     choose c from hand[p] by p prompt "Show which card?" label "{c}"
     move c to shown
+  take_and_lose(p): |
+    move top(shown) to hand[p]
+    move random(hand[p]) to secret[p]
   pass_all: |
     let packs = [hand[p] for p in players]
     for p in players { move packs[p] to hand[next_seat(p)] }
@@ -205,6 +208,14 @@ def test_a_hidden_choice_out_of_a_hand_mixes_what_the_others_knew_of_it(rules):
     g = Game.scenario(rules, 3, zones={"hand[1]": ["moon 2", "sun 4"]}, run="hide", args=[1])
     answer(g, "moon 2")
     assert knowers(g, "moon 2") == {1} and knowers(g, "sun 4") == {1}
+
+
+def test_a_random_card_out_of_a_hand_mixes_it_too(rules):
+    for seed in range(6):  # whichever card the generator takes, the others know neither
+        g = Game.scenario(rules, 3, zones={"shown": ["sun 4"], "hand[1]": ["moon 2"]}, run="take_and_lose",
+                          args=[1], seed=seed)
+        assert len(g.zone("hand[1]")) == 1 and len(g.zone("secret[1]")) == 1
+        assert knowers(g, "sun 4") == knowers(g, "moon 2") == {1}
 
 
 def test_packs_passed_one_after_another_stay_known_to_each_passer(rules):

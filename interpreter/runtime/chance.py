@@ -30,8 +30,13 @@ def next_seed(S) -> int:
 
 
 def random_item(S, xs):
-    """An item of xs chosen with the game's generator (none if xs is empty)."""
+    """An item of xs chosen with the game's generator (none if xs is empty). Like a player's
+    choice, it may pick any card there is: the cards moved before it are mixed like the others
+    when one leaves a hand unseen (moves.py _mix, S.fresh)."""
     xs = list(xs)
+    fresh = getattr(S, "fresh", None)
+    if fresh:
+        fresh.clear()
     return xs[rand_below(S, len(xs))] if xs else None
 
 

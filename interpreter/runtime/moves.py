@@ -5,7 +5,7 @@ that see the zone it enters, and those that knew it and could tell it was that c
 its zone (`vis.follow`: every seat for a zone whose order no one may change unseen, only the
 owner for an `owner` zone). When a card leaves an owner's zone to where a seat cannot see it,
 that seat can no longer tell the cards left there apart, and forgets them (those that were there
-when the rules last reached a choose: a choice is what could have mixed them). A whole zone moved
+when the rules last reached a choose or random(): a choice is what could have mixed them). A whole zone moved
 keeps its cards' knowers. A shuffle (chance.py) leaves only the seats that see the zone. On a
 `visible: top` zone everyone knows the top card and nobody a card under it."""
 from __future__ import annotations
@@ -143,7 +143,7 @@ def place(S, c, zi: int):
 def _mix(S, src: int, mixers: int):
     """A card left zone src, which its owner holds, to where the seats of `mixers` cannot see
     it: they cannot tell which card went, so they no longer know the cards left in src that were
-    there when the rules last reached a choose (S.fresh: the cards moved since). A card that came
+    there when the rules last reached a choose or random() (S.fresh: the cards moved since). A card that came
     since is told apart: no choice was made since it came (packs passed one after another)."""
     K = S.k
     keep = ~mixers
