@@ -378,7 +378,8 @@ def expected(rules, game, zi: int, pos: int, c: int, viewer: int, follows=None) 
 
 class Followers:
     """The seats that know each card beyond the zones' visibility, worked out from the zones
-    before and after each answer (one card moves at most per answer in this game), by the rule of
+    before and after each answer (one card moves at most per answer in this game; Bruges:
+    tests/test_bruges.py), by the rule of
     docs/language.md ("Knowledge that follows the card"): a seat that saw or followed a card keeps
     knowing it when it leaves a zone whose order is public (all, none) or the seat's own hand; a
     card that leaves another seat's hand to where a seat cannot see it makes that seat forget the
@@ -410,7 +411,8 @@ class Followers:
                 for p in range(self.n):
                     if p != held and not self._sees(b, p):
                         for x in S.z[a]:
-                            self.follows.get(x, set()).discard(p)
+                            if self.loc[x] == a:  # (a card come since the last answer is told apart)
+                                self.follows.get(x, set()).discard(p)
         self.loc = list(S.loc)
 
 
