@@ -403,3 +403,30 @@ def test_the_market_example_needs_no_reveal():
     assert trade.hint == "you know 0 of their cards"
     g.apply(trade.id, decision=d.id)
     assert g.zone("hand[0]") == ["moon 2"] and knowers(g, "moon 2") == {0, 1} and knowers(g, "moon 1") == {0, 1}
+
+
+@pytest.mark.parametrize("name", ["capital_jux"])
+def test_every_way_of_playing_gives_the_same_knowledge(name):
+    """Who knows what is part of the game: answering one decision at a time, autoplay answering
+    where the rules stop, and direct autoplay (threads run one by one) leave the same masks."""
+    from jux.interpreter.bots.random_bot import random_answer
+
+    rules = load_ruleset(name)
+    g = Game.new(rules, 3, seed=2)
+    rng = random.Random(2)
+    masks = []
+    while not g.over:
+        d = g.next_decision()
+        g.apply(random_answer(d, rng.random), player=d.player, decision=d.id)
+        masks.append(list(g.state.k))
+    followed = {m for ks in masks for m in ks if m not in (0, 1, 2, 4, 7)}
+    assert followed, "no card was ever known to two seats of three"
+    h = Game.new(rules, 3, seed=2, start=False, log=False)
+    answers = iter([a for _, a in g.answers])
+    for i in range(len(g.answers)):
+        h.autoplay(pick=lambda n, lo, hi, many, *keys: next(answers), limit=1)
+        assert h.state.k == masks[i], f"after answer {i + 1}"
+    h = Game.new(rules, 3, seed=2, start=False, log=False)
+    answers = iter([a for _, a in g.answers])
+    h.autoplay(pick=lambda n, lo, hi, many, *keys: next(answers), direct=True)
+    assert h.state.z == g.state.z and h.state.k == g.state.k
