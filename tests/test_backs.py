@@ -7,7 +7,8 @@ piles), tokens (back: shade, the default back label) and coins (no back). Tests:
 check errors are located; views show the back and nothing else; log, prompts and option labels
 read the back; a bot's sample never changes a back and keeps every card once, and depends only on
 what the seat may know; the terminal table colours and counts backs; a property plays random
-games and checks every view and every decision against an oracle built from the zones alone.
+games and checks every view and every decision against an oracle built from the zones and the
+moves each seat followed (a card a seat put face down, it still knows).
 """
 from __future__ import annotations
 
@@ -359,13 +360,14 @@ def test_the_table_of_a_game_with_backs(rules):
 # ------------------------------------------------------------------ property: no view shows more than the back
 
 
-def expected(rules, game, zi: int, pos: int, c: int, viewer: int) -> dict:
-    """What the viewer may see of card c at position pos of zone zi, from the zones alone: the
-    front in a face-up zone or the viewer's own hand; else its back, unless its kind has none or
-    it lies under the top of a zone its kind is stacked in."""
+def expected(rules, game, zi: int, pos: int, c: int, viewer: int, follows=None) -> dict:
+    """What the viewer may see of card c at position pos of zone zi, from the zones and the moves
+    the viewer followed (`follows`, see Followers): the front in a face-up zone, the viewer's own
+    hand, or where the viewer followed it; else its back, unless its kind has none or it lies
+    under the top of a zone its kind is stacked in."""
     name, key, owner = rules.layout.zone_of(zi)
     visible = rules.layout.zone_def[name]["visible"]
-    if visible == "all" or (visible == "owner" and owner == viewer):
+    if visible == "all" or (visible == "owner" and owner == viewer) or viewer in (follows or {}).get(c, ()):
         return {"label": rules.card_labels[c]}
     kind = rules.spec.cards[rules.card_attrs[c]["kind"]]
     top = pos == len(game.state.z[zi]) - 1
@@ -374,14 +376,55 @@ def expected(rules, game, zi: int, pos: int, c: int, viewer: int) -> dict:
     return {"hidden": True, "back": {a: rules.card_attrs[c][a] for a in kind["back"]}}
 
 
-def check_views(rules, game):
+class Followers:
+    """The seats that know each card beyond the zones' visibility, worked out from the zones
+    before and after each answer (one card moves at most per answer in this game; Bruges:
+    tests/test_bruges.py), by the rule of
+    docs/language.md ("Knowledge that follows the card"): a seat that saw or followed a card keeps
+    knowing it when it leaves a zone whose order is public (all, none) or the seat's own hand; a
+    card that leaves another seat's hand to where a seat cannot see it makes that seat forget the
+    cards left in that hand; a shuffle (only in the setup, before any answer) forgets all."""
+
+    def __init__(self, rules, game):
+        self.rules, self.n = rules, game.state.n
+        self.follows = {}
+        self.loc = list(game.state.loc)
+
+    def _sees(self, zi, p) -> bool:
+        name, key, owner = self.rules.layout.zone_of(zi)
+        v = self.rules.layout.zone_def[name]["visible"]
+        return v == "all" or (v == "owner" and owner == p)
+
+    def _owner(self, zi):
+        name, key, owner = self.rules.layout.zone_of(zi)
+        return owner if self.rules.layout.zone_def[name]["visible"] == "owner" else None
+
+    def update(self, game):
+        S = game.state
+        for c, (a, b) in enumerate(zip(self.loc, S.loc)):
+            if a == b:
+                continue
+            knew = {p for p in range(self.n) if self._sees(a, p) or p in self.follows.get(c, ())}
+            held = self._owner(a)
+            self.follows[c] = {p for p in knew if held is None or p == held}
+            if held is not None:
+                for p in range(self.n):
+                    if p != held and not self._sees(b, p):
+                        for x in S.z[a]:
+                            if self.loc[x] == a:  # (a card come since the last answer is told apart)
+                                self.follows.get(x, set()).discard(p)
+        self.loc = list(S.loc)
+
+
+def check_views(rules, game, followers=None):
     S = game.state
+    follows = followers.follows if followers else None
     for viewer in range(S.n):
         view = game.view(viewer)
         unknown = set()
         for zi, (vz, zone) in enumerate(zip(view["zones"], S.z)):
             for pos, (seen, c) in enumerate(zip(vz["cards"], zone)):
-                want = expected(rules, game, zi, pos, c, viewer)
+                want = expected(rules, game, zi, pos, c, viewer, follows)
                 if "label" in want:
                     assert seen.get("label") == want["label"] and seen["id"] == c
                 else:
@@ -396,13 +439,15 @@ def check_views(rules, game):
 @given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_no_view_of_a_game_with_backs_shows_more_than_the_backs(rules, n, seed, data):
     game = Game.new(rules, n, seed)
+    followers = Followers(rules, game)
     steps = 0
     while not game.over:
-        check_views(rules, game)
+        check_views(rules, game, followers)
         d = game.pending[0]
         choice = data.draw(st.integers(0, len(d.options) - 1), label="answer")
         note(f"{d.player}: {d.prompt} -> {d.options[choice].label}")
         game.apply(choice, decision=d.id)
+        followers.update(game)
         steps += 1
         assert steps < 200
-    check_views(rules, game)
+    check_views(rules, game, followers)

@@ -454,13 +454,15 @@ class Knowledge:
     modifier above a capital card is known to the player whose answer put it there; after the
     round-end reveal, to all. The agent knows the modifier it has drawn while it places it.
 
-    A card in a player's dealt, chosen or hand zone is known to that player; two masks differ on
-    who else:
+    A card in a player's dealt, chosen or hand zone is known to that player; two masks say who
+    else may know it:
     - may: also everyone who held it earlier (cards passed in the draft). A view showing a card
       outside this mask is a leak, whatever the rulings.
-    - exact: nobody else. The ruling of docs/language.md ("a move sets who knows a card from the
-      zone it enters") and of tests/scenarios/draft_choices_stay_secret.yaml: the players who passed
-      cards cannot see which were kept. Views must show exactly the cards in this mask.
+    - exact: the rule of docs/language.md ("Knowledge that follows the card"): also the player
+      who passed it there from their own zone (a pack passed in the draft, the last pass kept in
+      the hand), until a card leaves that zone unseen (a choice placed face down): then the
+      players who passed cards cannot see which were kept (tests/scenarios/
+      draft_choices_stay_secret.yaml). Views must show exactly the cards in this mask.
     """
 
     def __init__(self, n: int):
@@ -474,6 +476,7 @@ class Knowledge:
         self.round = None
         self.phase = None
         self.agent_top = None  # the modifier an agent looked at, at the last decision
+        self.loc = None  # each card's zone at the last decision
 
     def may_see(self, p: int, c: int) -> bool:
         return bool((self.may[c] >> p) & 1)
@@ -491,6 +494,8 @@ class Knowledge:
         revealed = ph in ("limits", "over")
         now_on_modifiers = set()
         may, exact = self.may, self.exact
+        self.mixed = set() if self.loc is None else {
+            a for a, b in zip(self.loc, S.loc) if a != b and z.kind[b][0] not in PUBLIC | BONUS}
         for zi, zone in enumerate(S.z):
             base, key, owner = z.kind[zi]
             for c in zone:
@@ -500,7 +505,7 @@ class Knowledge:
                     may[c] = exact[c] = 0
                 elif base in PRIVATE:
                     may[c] |= 1 << owner
-                    exact[c] = 1 << owner
+                    exact[c] = (1 << owner) | self._followed(c, zi, S)
                 elif base in MODIFIERS:
                     now_on_modifiers.add(c)
                     if c not in self.on_modifiers:
@@ -512,6 +517,7 @@ class Knowledge:
                 else:
                     raise AssertionError(f"a zone the test does not know: {base}")
         self.on_modifiers = now_on_modifiers
+        self.loc = list(S.loc)
         self.agent_top = None
         for d in game.pending:
             if decision_kind(d) == "agent":
@@ -521,6 +527,23 @@ class Knowledge:
                 self.agent_top = top
         self.phase = ph
         self.round = game.counter("round")
+
+
+def _followed(self, c: int, zi: int, S) -> int:
+    """Who else than its owner knows card c, now in private zone zi (Knowledge.exact)."""
+    if self.loc is None:
+        return 0
+    a = self.loc[c]
+    base, key, owner = self.zones.kind[a]
+    if a != zi:  # it moved: from a private zone its holder follows it, from a deck nobody
+        return (1 << owner) if base in PRIVATE else 0
+    # it stayed: a card that left the zone unseen (not into a public zone) mixes it for the others
+    if zi in self.mixed:
+        return 0
+    return self.exact[c] & ~(1 << owner)
+
+
+Knowledge._followed = _followed
 
 
 def check_view(game, know: Knowledge, p: int):
@@ -539,8 +562,8 @@ def check_view(game, know: Knowledge, p: int):
             else:
                 assert know.may_see(p, c), f"LEAK: player {p} sees {where}, but may not"
                 assert know.knows(p, c), (
-                    f"player {p} sees {where}: they held it before, but the ruling is that it "
-                    "is hidden from them in a zone hidden from them")
+                    f"player {p} sees {where}: they held it before, but it has left their sight "
+                    "since (docs/language.md, Knowledge that follows the card)")
                 assert info["id"] == c and info["label"] == LABEL[c]
     for d in view["decisions"]:
         assert d["player"] == p, f"player {p} sees player {d['player']}'s decision"

@@ -222,7 +222,7 @@ def test_wrong_types(tmp_path):
 def test_enum_lists_the_allowed_values(tmp_path):
     text = edit("table: {visible: all}", "table: {visible: sometimes}")
     e = error(tmp_path, text)
-    assert e.message == "zones.table.visible: 'sometimes' is not one of all, owner, none"
+    assert e.message == "zones.table.visible: 'sometimes' is not one of all, owner, none, top"
     assert where(e) == at(text, "sometimes")
 
 
@@ -532,7 +532,7 @@ def test_errors_in_two_files_of_a_ruleset(tmp_path):
     errs = errors(tmp_path, {"a.yaml": first, "b.yaml": second})
     assert [(e.pos.file.rsplit("/", 1)[-1], where(e)) for e in errs] == [
         ("a.yaml", at(first, "al}")), ("b.yaml", at(second, "[1, 2"))]
-    assert errs[0].message == "zones.table.visible: 'al' is not one of all, owner, none"
+    assert errs[0].message == "zones.table.visible: 'al' is not one of all, owner, none, top"
 
 
 def test_check_errors_in_two_files_of_a_ruleset(tmp_path):
@@ -567,7 +567,7 @@ def test_jux_validate_prints_every_error_and_exits_1(tmp_path):
     assert p.returncode == 1 and "Traceback" not in p.stdout + p.stderr
     lines = [ln for ln in (p.stdout + p.stderr).splitlines() if ln.startswith("rules/game.yaml:")]
     assert lines == [f"rules/game.yaml:{at(text, 'sometimes')[0]}:{at(text, 'sometimes')[1]}: "
-                     "zones.table.visible: 'sometimes' is not one of all, owner, none"]
+                     "zones.table.visible: 'sometimes' is not one of all, owner, none, top"]
     text = with_code("mian()\nlet x = limt")
     write(tmp_path, {"game.yaml": text})
     p = subprocess.run([sys.executable, "-m", "jux", "validate", "rules"], cwd=tmp_path,

@@ -60,7 +60,7 @@ def _one_at_a_time(zones, cards, dest, bottom):
 
 @pytest.mark.parametrize("bottom", [False, True])
 def test_moving_a_list_of_cards_is_moving_each_in_turn(bottom):
-    from jux.interpreter.runtime.state import Card
+    from jux.interpreter.runtime.state import Card, ZoneTable
     rnd = random.Random(5)
     for _ in range(300):
         cards = [Card(i) for i in range(12)]
@@ -69,7 +69,8 @@ def test_moving_a_list_of_cards_is_moving_each_in_turn(bottom):
             zones[rnd.randrange(3)].append(c)
         S = _State([], 0)
         S.z = [list(z) for z in zones]
-        S.vis = [1, 2, 4]
+        S.vis = ZoneTable([1, 2, 4])  # three seats' own zones
+        S.vis.follow, S.vis.top, S.n, S.fresh = [1, 2, 4], frozenset(), 3, set()
         S.k = [0] * 12
         S.loc = [next(i for i, z in enumerate(zones) if c in z) for c in cards]
         S.m = {}

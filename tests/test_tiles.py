@@ -6,8 +6,11 @@ players, keeping the invariants of the base game:
 - every option offered is legal: answering it is accepted (checked on copies), and answers
   outside the options are refused;
 - no view shows a card its player may not see: a card in a zone hidden from the viewer (a deck, a
-  stack, another player's hand) shows only if every player knows it (it was revealed to all) or
-  the viewer put it there face down themself (an agent tile) or is looking at it to place it;
+  stack, another player's hand) shows only if every player knows it (it was revealed to all), the
+  viewer put it there face down themself (an agent tile), is looking at it to place it, or
+  followed it there (docs/language.md, "Knowledge that follows the card": the viewer knew it
+  and it left a zone whose order is public or the viewer's own, like a pack passed in the draft;
+  a card that leaves another seat's hand unseen makes the viewer forget the cards left there);
 - the record replays to the identical game, and a save at a random decision loads and plays on to
   the identical end.
 
@@ -69,7 +72,34 @@ def _zone_owner_visible(rules, n):
     return out
 
 
-def _check_views(game, rules, zones, placer, looking):
+def _sees(zones, zi, p) -> bool:
+    name, owner, vis = zones[zi]
+    return vis == "all" or (vis == "owner" and owner == p)
+
+
+def _track_followers(game, before_loc, before_k, placer, looking, follows, zones):
+    """The seats that followed each card that moved in the last answer (an upper bound of who
+    may know it: docs/language.md, "Knowledge that follows the card"), from the zones before and
+    after, and what the oracle allowed before (placer, looking, follows: not yet updated)."""
+    S = game.state
+    everyone = (1 << S.n) - 1
+    left = {}  # owner zone index -> the seats that did not see where a card it lost went
+    moved = [c for c, zi in enumerate(S.loc) if before_loc[c] != zi]
+    for c in moved:
+        a, b = before_loc[c], S.loc[c]
+        knew = {p for p in range(S.n) if _sees(zones, a, p) or before_k[c] == everyone or placer.get(c) == p
+                or looking.get(c) == p or p in follows.get(c, ())}
+        name, owner, vis = zones[a]
+        follows[c] = {p for p in knew if vis != "owner" or owner == p}
+        if vis == "owner":
+            left.setdefault(a, set()).update(p for p in range(S.n) if p != owner and not _sees(zones, b, p))
+    for a, blind in left.items():  # the cards that stayed there: those seats no longer tell them apart
+        for c in S.z[a]:
+            if before_loc[c] == a:
+                follows[c] = follows.get(c, set()) - blind
+
+
+def _check_views(game, rules, zones, placer, looking, follows):
     S = game.state
     everyone = (1 << S.n) - 1
     for p in range(S.n):
@@ -81,7 +111,7 @@ def _check_views(game, rules, zones, placer, looking):
                 if not (S.k[c] >> p) & 1:
                     assert game.card_info(c, p) == {"hidden": True}
                     continue
-                ok = S.k[c] == everyone or placer.get(c) == p or looking.get(c) == p
+                ok = S.k[c] == everyone or placer.get(c) == p or looking.get(c) == p or p in follows.get(c, ())
                 assert ok, (f"LEAK: player {p} sees {rules.card_labels[c]} in {name}"
                             f"{'' if owner is None else f'[{owner}]'} (visible: {vis}) after "
                             f"{len(game.answers)} answers, placed by {placer.get(c)}")
@@ -107,7 +137,7 @@ def _play(rules, n, seed, checks=True):
     game = Game.new(rules, players=n, seed=seed, log=False)
     rng = random.Random(seed)
     zones = _zone_owner_visible(rules, n)
-    placer, looking = {}, {}
+    placer, looking, follows = {}, {}, {}
     _track_placers(game, None, None, placer, looking, zones)
     steps = 0
     while not game.over:
@@ -115,18 +145,19 @@ def _play(rules, n, seed, checks=True):
         d = game.next_decision()
         if checks and steps % 7 == 0:
             _check_conservation(game, rules)
-            _check_views(game, rules, zones, placer, looking)
+            _check_views(game, rules, zones, placer, looking, follows)
             if len(d.options) > 1:  # other options than the one played are accepted too
                 for _ in range(3):
                     game.copy().apply(_answer(rng, d), player=d.player, decision=d.id)
             with pytest.raises(IllegalAnswer):
                 game.copy().apply(len(d.options) + 5, player=d.player, decision=d.id)
-        before = list(game.state.loc)
+        before, before_k = list(game.state.loc), list(game.state.k)
         game.apply(_answer(rng, d), player=d.player, decision=d.id)
+        _track_followers(game, before, before_k, placer, looking, follows, zones)
         _track_placers(game, before, d.player, placer, looking, zones)
         steps += 1
     _check_conservation(game, rules)
-    _check_views(game, rules, zones, placer, looking)
+    _check_views(game, rules, zones, placer, looking, follows)
     assert len(game.scores) == n and game.winners
     return game
 

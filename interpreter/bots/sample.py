@@ -13,7 +13,8 @@ set) are grouped by their back, which everyone sees: the card's kind, and for a 
 ``back`` the values it shows (``rules.back_keys``); within each group the places of those cards,
 in a canonical order (zone, then position in the zone), get the same cards in an order drawn from
 ``rng``. So a sample never puts a card of another back where the seat sees a back. A card under
-the top of a pile (a zone its kind is ``stacked_in``) shows no back: its place takes, at random,
+the top of a pile (a zone its kind is ``stacked_in``, or any `visible: top` zone) shows no back:
+its place takes, at random,
 one of the cards of its kind that the places with a back seen did not take (each back's places
 draw first from every unknown card of that back, the pile's included). That is a relabelling of
 unknown cards: every Card value in the state follows it (zones, ``loc``, knowledge masks, marks,

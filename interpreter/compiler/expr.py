@@ -330,4 +330,6 @@ class Expressions:
             return f"_random(S, {a[0]})"
         if f == "plural":
             return f"_plural({', '.join(a)})"
+        if f == "knows":
+            return f"_knows(S, {a[0]}, {a[1]})"
         raise AssertionError(f"unchecked call {f}")

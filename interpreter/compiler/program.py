@@ -145,7 +145,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_random": chance.random_item, "_product": itertools.product, "_table": events.table_event,
         "_cat": ops.cat, "_add": ops.add, "_mul": ops.mul,
         "_min2": ops.min2, "_max2": ops.max2, "_min_of": ops.min_of, "_max_of": ops.max_of,
-        "_plural": plural,
+        "_plural": plural, "_knows": moves.knows,
         "_played_move": played.move, "_played_move_all": played.move_all, "_played_draw": played.draw,
         "_played_by": played.played_by,
     }

@@ -107,7 +107,7 @@ class Positions:
                     raise SetupError(f"no card '{label}' left to place in {zname}: the ruleset has "
                                      f"{sum(1 for c in rules.cards if rules.card_labels[c] == label)}",
                                      ("zones", zname, i))
-                moves.move(S, pool.pop(0), zi)
+                moves.place(S, pool.pop(0), zi)
         if rest not in ("stay", "out"):
             raise SetupError(f"rest: 'stay' or 'out', not {rest!r}", ("rest",))
         if rest == "out":

@@ -12,6 +12,7 @@ from ..files import editing
 from ..paths import VARIANTS_DIR, default_ruleset
 from ..reading.spec import read_spec, rule_files, ruleset_path
 from ..runtime import ops
+from ..runtime.moves import settle_top
 from ..runtime.state import State, ZoneTable
 
 
@@ -76,29 +77,35 @@ class Ruleset:
         return self._c["source"]
 
     def visibility(self, n: int) -> list:
-        """Bit mask of the seats that see each zone's cards, for n players."""
+        """Bit mask of the seats that see each zone's cards, for n players (a `top` zone: its top
+        card), with what moves.py needs besides (runtime/state.py ZoneTable)."""
         if n not in self._vis:
             lay = self.layout
             everyone = (1 << n) - 1
-            masks = []
+            masks, follow = [], []
             for name, key in lay.fixed_zones:
-                masks.append(everyone if lay.zone_def[name]["visible"] == "all" else 0)
+                masks.append(0 if lay.zone_def[name]["visible"] == "none" else everyone)
+                follow.append(everyone)
             for p in range(n):
                 for name in lay.player_zones:
                     v = lay.zone_def[name]["visible"]
-                    masks.append(everyone if v == "all" else (1 << p) if v == "owner" else 0)
+                    masks.append((1 << p) if v == "owner" else 0 if v == "none" else everyone)
+                    follow.append((1 << p) if v == "owner" else everyone)
             table = ZoneTable(masks)
+            table.follow = follow
+            names = lay.zone_names_plain(n)
             kept = {m: set(d["kept_in"]) for m, d in self.spec.marks.items() if (d or {}).get("kept_in")}
-            table.drop = [tuple(m for m, zones in kept.items() if name not in zones)
-                          for name in lay.zone_names_plain(n)]
+            table.drop = [tuple(m for m, zones in kept.items() if name not in zones) for name in names]
+            table.top = frozenset(zi for zi, name in enumerate(names) if lay.zone_def[name]["visible"] == "top")
             stacked: dict = {}  # zone name -> the cards of the kinds with a back stacked in it
             for c in self.cards:
                 d = self.spec.cards[self.card_attrs[c]["kind"]]
                 if d.get("back"):
                     for name in d.get("stacked_in") or ():
                         stacked.setdefault(name, set()).add(c)
-            table.buried = {zi: frozenset(stacked[name]) for zi, name in enumerate(lay.zone_names_plain(n))
-                            if name in stacked}
+            table.buried = {zi: frozenset(stacked[name]) for zi, name in enumerate(names) if name in stacked}
+            for zi in table.top:  # under the top of a `top` zone, no card shows anything
+                table.buried[zi] = frozenset(self.cards)
             self._vis[n] = table
         return self._vis[n]
 
@@ -119,6 +126,8 @@ class Ruleset:
                         S.z[zi].append(c)
                         S.loc[c] = zi
                         S.k[c] = vis[zi]
+            for zi in vis.top:  # a `top` zone that cards start in: only its top card is seen
+                settle_top(S, zi)
             S.v = [counter_start(lay.counter_def[name]) for name, key in lay.fixed_counters]
             for p in range(n):
                 S.v.extend(counter_start(lay.counter_def[name]) for name, key in lay.counter_slots())
@@ -129,6 +138,7 @@ class Ruleset:
             S.steps = 0
             S.log = S.lv = None
             S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
+            S.fresh = set()
             self._initial[n] = S
         return self._initial[n]
 

@@ -62,6 +62,8 @@ TABLE = (
     Builtin("played_by", ("card? -> seat?",), "the seat that played the card into a zone with `played_by: true` "
             "(the owner of the zone it came from), or none"),
     Builtin("slot_name", ("slot, any -> text?",), "the name of the procedure a slot calls for a key"),
+    Builtin("knows", ("seat, card -> bool",),
+            "whether the seat knows the card now (sees it, or saw it and followed it; false for none)"),
     Builtin("plural", ("number, text -> text", "number, text, text -> text"),
             "the number and the noun that agrees with it: plural(1, \"card\") is \"1 card\", plural(5, \"card\") "
             "\"5 cards\"; an irregular plural is given: plural(n, \"person\", \"people\")"),

@@ -7,6 +7,8 @@ from __future__ import annotations
 from _random import Random as _Random
 import functools
 
+from .moves import settle_top
+
 M64 = (1 << 64) - 1
 
 
@@ -28,8 +30,13 @@ def next_seed(S) -> int:
 
 
 def random_item(S, xs):
-    """An item of xs chosen with the game's generator (none if xs is empty)."""
+    """An item of xs chosen with the game's generator (none if xs is empty). Like a player's
+    choice, it may pick any card there is: the cards moved before it are mixed like the others
+    when one leaves a hand unseen (moves.py _mix, S.fresh)."""
     xs = list(xs)
+    fresh = getattr(S, "fresh", None)
+    if fresh:
+        fresh.clear()
     return xs[rand_below(S, len(xs))] if xs else None
 
 
@@ -56,3 +63,6 @@ def shuffle(S, zi: int):
     K = S.k
     for c in lst:
         K[c] = mask
+    top = getattr(S.vis, "top", None)
+    if top and zi in top:
+        settle_top(S, zi)

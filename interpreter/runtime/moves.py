@@ -1,5 +1,13 @@
-"""Moving cards between zones (a card's knowers follow it: who sees the zone it lies in),
-drawing, revealing, and the marks put on cards."""
+"""Moving cards between zones, drawing, revealing, and the marks put on cards.
+
+Who knows a card after a move (docs/language.md, "Knowledge that follows the card"): the seats
+that see the zone it enters, and those that knew it and could tell it was that card that left
+its zone (`vis.follow`: every seat for a zone whose order no one may change unseen, only the
+owner for an `owner` zone). When a card leaves an owner's zone to where a seat cannot see it,
+that seat can no longer tell the cards left there apart, and forgets them (those that were there
+when the rules last reached a choose or random(): a choice is what could have mixed them). A whole zone moved
+keeps its cards' knowers. A shuffle (chance.py) leaves only the seats that see the zone. On a
+`visible: top` zone everyone knows the top card and nobody a card under it."""
 from __future__ import annotations
 
 from .state import Card, Seat
@@ -28,41 +36,54 @@ def move(S, c, zi: int):
     """Move a card, a list of cards (each in turn) or nothing (none) to the top of zone zi."""
     Z, loc, K = S.z, S.loc, S.k
     if type(c) is Card:
-        Z[loc[c]].remove(c)
+        src = loc[c]
+        Z[src].remove(c)
         Z[zi].append(c)
         loc[c] = zi
-        K[c] = S.vis[zi]
+        S.fresh.add(c)
+        vis = S.vis
+        fol = vis.follow[src]
+        K[c] = vis[zi] | (K[c] & fol)
+        mixers = ~(fol | vis[zi]) & ((1 << S.n) - 1)
+        if mixers:
+            _mix(S, src, mixers)
+        if vis.top:
+            _tops(S, src, zi, False)
         if S.m:
             drop_marks(S, (c,), zi)
         return
     if c is None:
         return
-    dest, mask = Z[zi], S.vis[zi]
     for x in tuple(c):
-        Z[loc[x]].remove(x)
-        dest.append(x)
-        loc[x] = zi
-        K[x] = mask
-        if S.m:
-            drop_marks(S, (x,), zi)
+        move(S, x, zi)
 
 
 def move_under(S, c, zi: int):
     """Move a card, a list of cards (each in turn) or nothing (none) to the bottom of zone zi."""
     if c is None:
         return
-    Z, loc, K = S.z, S.loc, S.k
-    dest, mask = Z[zi], S.vis[zi]
+    Z, loc, K, vis = S.z, S.loc, S.k, S.vis
+    dest, mask = Z[zi], vis[zi]
     for x in ((c,) if type(c) is Card else tuple(c)):
-        Z[loc[x]].remove(x)
+        src = loc[x]
+        Z[src].remove(x)
         dest.insert(0, x)
         loc[x] = zi
-        K[x] = mask
+        S.fresh.add(x)
+        fol = vis.follow[src]
+        K[x] = mask | (K[x] & fol)
+        mixers = ~(fol | mask) & ((1 << S.n) - 1)
+        if mixers:
+            _mix(S, src, mixers)
+        if vis.top:
+            _tops(S, src, zi, True)
         if S.m:
             drop_marks(S, (x,), zi)
 
 
 def move_all(S, src: int, zi: int, bottom: bool = False):
+    """Move every card of zone src to zi: the whole zone moves, so whoever knew a card of it
+    follows it (knows it in zi too)."""
     cards = S.z[src]
     if not cards or src == zi:
         return
@@ -73,9 +94,12 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
     else:
         dest.extend(cards)
     loc, K, mask = S.loc, S.k, S.vis[zi]
+    S.fresh.update(cards)
     for c in cards:
         loc[c] = zi
-        K[c] = mask
+        K[c] |= mask
+    if zi in S.vis.top:
+        settle_top(S, zi)
     if S.m:
         drop_marks(S, cards, zi)
 
@@ -84,16 +108,78 @@ def draw(S, n: int, src: int, zi: int):
     """Move the top n cards of src to zi, one at a time (fewer if src runs out)."""
     from_ = S.z[src]
     dest = S.z[zi]
-    loc, K, mask = S.loc, S.k, S.vis[zi]
+    vis = S.vis
+    loc, K, mask, fol = S.loc, S.k, vis[zi], vis.follow[src]
+    mixers = ~(fol | mask) & ((1 << S.n) - 1)
     for _ in range(n):
         if not from_:
             return
         c = from_.pop()
         dest.append(c)
         loc[c] = zi
-        K[c] = mask
+        S.fresh.add(c)
+        K[c] = mask | (K[c] & fol)
+        if mixers:
+            _mix(S, src, mixers)
+        if vis.top:
+            _tops(S, src, zi, False)
         if S.m:
             drop_marks(S, (c,), zi)
+
+
+def place(S, c, zi: int):
+    """Put card c on top of zone zi as if dealt there (a scenario's position): the seats that see
+    zi know it, nobody else (no one saw it come)."""
+    src = S.loc[c]
+    S.z[src].remove(c)
+    S.z[zi].append(c)
+    S.loc[c] = zi
+    S.k[c] = S.vis[zi]
+    for z in (src, zi):
+        if z in S.vis.top:
+            settle_top(S, z)
+
+
+def _mix(S, src: int, mixers: int):
+    """A card left zone src, which its owner holds, to where the seats of `mixers` cannot see
+    it: they cannot tell which card went, so they no longer know the cards left in src that were
+    there when the rules last reached a choose or random() (S.fresh: the cards moved since). A card that came
+    since is told apart: no choice was made since it came (packs passed one after another)."""
+    K = S.k
+    keep = ~mixers
+    fresh = S.fresh
+    for x in S.z[src]:
+        if K[x] & mixers and x not in fresh:
+            K[x] &= keep
+
+
+def _tops(S, src: int, zi: int, bottom: bool):
+    """After a card moved from src to zi: a card covered on a `visible: top` zone is forgotten by
+    everyone, a card uncovered is seen by everyone."""
+    top, K = S.vis.top, S.k
+    if src in top and S.z[src]:
+        K[S.z[src][-1]] |= (1 << S.n) - 1
+    if zi in top:
+        dest = S.z[zi]
+        if len(dest) > 1:
+            K[dest[0] if bottom else dest[-2]] = 0
+
+
+def settle_top(S, zi: int):
+    """Knowledge in a `visible: top` zone as its order gives it: everyone sees the top card, no
+    one a card under it (after a shuffle, the start, a whole zone moved in)."""
+    z, K = S.z[zi], S.k
+    for c in z:
+        K[c] = 0
+    if z:
+        K[z[-1]] = (1 << S.n) - 1
+
+
+def knows(S, p, c) -> bool:
+    """knows(p, c) of the rules: whether seat p knows card c now (false for none)."""
+    if c is None:
+        return False
+    return bool((S.k[c] >> int(p)) & 1)
 
 
 def reveal(S, what, to=None):

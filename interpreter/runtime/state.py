@@ -25,9 +25,12 @@ class ZoneTable(list):
     """Per zone index, the bit mask of the seats that see its cards; `drop[zi]` is the tuple of
     marks a card loses when it enters zone zi (marks with `kept_in` that leave this zone out);
     `buried`: {zone index: the cards that show their back there only on top} for the zones some
-    card kinds with a back are `stacked_in` (else empty)."""
+    card kinds with a back are `stacked_in` (else empty), and every card for a `visible: top` zone;
+    `follow[zi]`: the seats that can tell which card leaves zone zi (everyone, for a zone whose
+    order nobody may change unseen; its owner, for an `owner` zone: runtime/moves.py); `top`: the
+    indices of the `visible: top` zones (only the top card is seen, by everyone)."""
 
-    __slots__ = ("drop", "buried")
+    __slots__ = ("drop", "buried", "follow", "top")
 
 
 MAX_SEATS = 16
@@ -56,10 +59,12 @@ class State:
         functions, and independent threads one by one): not part of the game
     lv: with a log, the values that only the log reads, of routines that may stop, by (thread id,
         frame depth, slot): not part of the game (a game without a log never works them out)
+    fresh: the cards moved since the rules last reached a choose (runtime/moves.py): empty at
+        every decision, so not part of the game (copies and saves start it empty)
     """
 
     __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "lv", "vis", "auto",
-                 "direct", "direct_one", "direct_pairs", "direct_many", "alone")
+                 "direct", "direct_one", "direct_pairs", "direct_many", "alone", "fresh")
 
     def copy(self, log: bool = False) -> "State":
         s = State.__new__(State)
@@ -78,6 +83,7 @@ class State:
         s.lv = dict(self.lv) if s.log is not None else None
         s.vis = self.vis
         s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
+        s.fresh = set()
         return s
 
     # ------------------------------------------------------------ JSON
@@ -115,6 +121,7 @@ class State:
         s.log = s.lv = None
         s.vis = vis
         s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
+        s.fresh = set()
         return s
 
     def same_as(self, other: "State") -> bool:

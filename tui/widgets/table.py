@@ -164,6 +164,17 @@ def cards_text(cards: list, defaults: dict | None = None, room: int | None = Non
     return out
 
 
+def pile_text(cards: list, defaults: dict | None = None) -> Text:
+    """A `visible: top` zone: its top card only, and how many cards it holds: 'red 4 (top of 6)'
+    (no one may look through the cards under the top)."""
+    if not cards:
+        return Text("—", style="dim")
+    out = card_text(cards[-1], defaults)
+    if len(cards) > 1:
+        out.append(f" (top of {len(cards)})", style="dim")
+    return out
+
+
 def total(cards: list, attr: str = "value") -> int:
     """What the visible cards add up to: each card's `worth` when the ruleset gives one, else attr."""
     return sum(c.get("worth", c.get(attr)) or 0 for c in cards
@@ -211,6 +222,10 @@ def zone_lines(zones: Zones, name: str, key, owner, indent: str = "", defaults: 
         head.append(title or d.get("title") or humanize(name), style="bold")
         head.append(": ")
         return [head.append_text(unsized_text(cards, defaults))]
+    if d.get("visible") == "top":  # a face-up pile: its top card and its count
+        head = Text(indent)
+        head.append(title or d.get("title") or humanize(name), style="bold")
+        return [head.append(": ").append_text(pile_text(cards, defaults))]
     group, attr = d.get("group"), d.get("total")
     shown = [c for c in cards if not c.get("hidden")]
     head = Text(indent)
@@ -323,7 +338,12 @@ def render_table(view: dict, spec, you: int | None = None, width: int | None = N
                     t.append("  ·  ")
                 t.append(str(z["key"]), style=colour_style(z["key"]))
                 t.append(" ")
-                t.append_text(unsized_text(z["cards"], md) if z.get("size_hidden") else cards_text(z["cards"], md))
+                if z.get("size_hidden"):
+                    t.append_text(unsized_text(z["cards"], md))
+                elif (zdefs.get(name) or {}).get("visible") == "top":
+                    t.append_text(pile_text(z["cards"], md))
+                else:
+                    t.append_text(cards_text(z["cards"], md))
             lines.append(t)
         else:
             lines.append(Text(ztitle, style="bold"))
