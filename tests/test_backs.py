@@ -329,7 +329,7 @@ def test_a_sample_depends_only_on_what_the_seat_may_know(rules):
 
 
 def test_the_table_colours_and_counts_backs():
-    from jux.tui.widgets.table import cards_text, FACE_DOWN
+    from jux.tui.widgets.card_text import FACE_DOWN, cards_text
     from jux.tui.widgets.words import colour_style
 
     def hidden(colour=None):

@@ -349,7 +349,8 @@ def test_a_bots_sample_keeps_the_top_and_deals_the_cards_under_it_again(rules):
 
 
 def test_the_table_shows_only_the_top_of_a_top_pile(rules):
-    from jux.tui.widgets.table import pile_text, render_table
+    from jux.tui.widgets.table import render_table
+    from jux.tui.widgets.card_text import pile_text
 
     g = at(rules, pile=["moon 1", "moon 2", "sun 6"])
     text = render_table(g.view(0), rules.spec, you=0).plain

@@ -7,7 +7,8 @@ import pytest
 from jux.interpreter.engine.game import Game
 from jux.interpreter.engine.ruleset import load_ruleset
 from test_rule_errors import at, edit, error, write
-from jux.tui.widgets.table import cards_text, render_table
+from jux.tui.widgets.table import render_table
+from jux.tui.widgets.card_text import cards_text
 
 TOTALS = edit(
     "  table: {visible: all}\n  hand: {per: player, visible: owner}\n  piles: {per: colours, visible: all}\n",

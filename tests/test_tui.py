@@ -677,7 +677,7 @@ flow: |
 
 
 def test_marks_show_after_the_card_in_brackets(tmp_path):
-    from jux.tui.widgets.table import marks_text
+    from jux.tui.widgets.card_text import marks_text
 
     assert marks_text({"token": 10, "flag": True, "gone": None, "off": False}) == "token 10, flag"
     assert marks_text({"token": 0}, {"token": 0}) == "" and marks_text({"token": 0}) == "token 0"

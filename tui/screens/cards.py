@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..widgets.table import card_style, hidden_text, mark_defaults, marks_text
+from ..widgets.card_text import card_style, hidden_text, mark_defaults, marks_text
 from ..widgets.words import humanize
 
 HIDDEN = "hidden-"  # an entry's id: HIDDEN + its number, for a line of face-down cards
