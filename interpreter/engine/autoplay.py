@@ -183,7 +183,8 @@ class Autoplay:
                 self.first_player = seat
             answers.append([seat, choice])
             S.steps = 0
-            S.fresh.clear()  # as threads.decide does where the rules stop
+            if S.fresh:  # as threads.decide does where the rules stop
+                S.fresh.clear()
 
         S.auto = at_once
         S.direct = at_once if direct else None

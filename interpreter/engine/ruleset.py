@@ -93,6 +93,8 @@ class Ruleset:
                     follow.append((1 << p) if v == "owner" else everyone)
             table = ZoneTable(masks)
             table.follow = follow
+            table.mix = [[~(f | m) & everyone for m in masks] for f in follow]
+            table.mixable = [any(row) for row in table.mix]
             names = lay.zone_names_plain(n)
             kept = {m: set(d["kept_in"]) for m, d in self.spec.marks.items() if (d or {}).get("kept_in")}
             table.drop = [tuple(m for m, zones in kept.items() if name not in zones) for name in names]

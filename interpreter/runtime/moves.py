@@ -34,17 +34,16 @@ def drop_marks(S, cards, zi: int):
 
 def move(S, c, zi: int):
     """Move a card, a list of cards (each in turn) or nothing (none) to the top of zone zi."""
-    Z, loc, K = S.z, S.loc, S.k
+    Z, loc, K, vis = S.z, S.loc, S.k, S.vis
     if type(c) is Card:
         src = loc[c]
         Z[src].remove(c)
         Z[zi].append(c)
         loc[c] = zi
-        S.fresh.add(c)
-        vis = S.vis
-        fol = vis.follow[src]
-        K[c] = vis[zi] | (K[c] & fol)
-        mixers = ~(fol | vis[zi]) & ((1 << S.n) - 1)
+        if vis.mixable[zi]:
+            S.fresh.add(c)
+        K[c] = vis[zi] | (K[c] & vis.follow[src])
+        mixers = vis.mix[src][zi]
         if mixers:
             _mix(S, src, mixers)
         if vis.top:
@@ -54,8 +53,32 @@ def move(S, c, zi: int):
         return
     if c is None:
         return
-    for x in tuple(c):
-        move(S, x, zi)
+    cards = tuple(c)
+    dest, mask, follow, mix, top = Z[zi], vis[zi], vis.follow, vis.mix, vis.top
+    fresh = S.fresh if vis.mixable[zi] else None
+    mixed = None  # the zones left to where some seats lose track: mixed once, after the moves
+    for x in cards:
+        src = loc[x]
+        Z[src].remove(x)
+        dest.append(x)
+        loc[x] = zi
+        if fresh is not None:
+            fresh.add(x)
+        K[x] = mask | (K[x] & follow[src])
+        if mix[src][zi]:
+            if mixed is None:
+                mixed = {src}
+            else:
+                mixed.add(src)
+        if top:
+            _tops(S, src, zi, False)
+    if mixed:
+        # (the same as mixing after each card: a card moved later in the list keeps only the
+        # bits of follow[src], which the mixing never clears)
+        for src in mixed:
+            _mix(S, src, mix[src][zi])
+    if S.m:
+        drop_marks(S, cards, zi)
 
 
 def move_under(S, c, zi: int):
@@ -69,10 +92,10 @@ def move_under(S, c, zi: int):
         Z[src].remove(x)
         dest.insert(0, x)
         loc[x] = zi
-        S.fresh.add(x)
-        fol = vis.follow[src]
-        K[x] = mask | (K[x] & fol)
-        mixers = ~(fol | mask) & ((1 << S.n) - 1)
+        if vis.mixable[zi]:
+            S.fresh.add(x)
+        K[x] = mask | (K[x] & vis.follow[src])
+        mixers = vis.mix[src][zi]
         if mixers:
             _mix(S, src, mixers)
         if vis.top:
@@ -94,7 +117,8 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
     else:
         dest.extend(cards)
     loc, K, mask = S.loc, S.k, S.vis[zi]
-    S.fresh.update(cards)
+    if S.vis.mixable[zi]:
+        S.fresh.update(cards)
     for c in cards:
         loc[c] = zi
         K[c] |= mask
@@ -110,14 +134,16 @@ def draw(S, n: int, src: int, zi: int):
     dest = S.z[zi]
     vis = S.vis
     loc, K, mask, fol = S.loc, S.k, vis[zi], vis.follow[src]
-    mixers = ~(fol | mask) & ((1 << S.n) - 1)
+    mixers = vis.mix[src][zi]
+    fresh_too = vis.mixable[zi]
     for _ in range(n):
         if not from_:
             return
         c = from_.pop()
         dest.append(c)
         loc[c] = zi
-        S.fresh.add(c)
+        if fresh_too:
+            S.fresh.add(c)
         K[c] = mask | (K[c] & fol)
         if mixers:
             _mix(S, src, mixers)

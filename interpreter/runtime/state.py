@@ -28,9 +28,13 @@ class ZoneTable(list):
     card kinds with a back are `stacked_in` (else empty), and every card for a `visible: top` zone;
     `follow[zi]`: the seats that can tell which card leaves zone zi (everyone, for a zone whose
     order nobody may change unseen; its owner, for an `owner` zone: runtime/moves.py); `top`: the
-    indices of the `visible: top` zones (only the top card is seen, by everyone)."""
+    indices of the `visible: top` zones (only the top card is seen, by everyone); `mix[src][zi]`:
+    the seats that lose track of the cards left in src when one goes from src to zi (they cannot
+    tell which went, nor see it where it goes: `~(follow[src] | self[zi])`, worked out once);
+    `mixable[zi]`: whether a card leaving zi can ever mix it (only the cards moved into such a zone
+    need to be told apart as moved since the last choose: S.fresh)."""
 
-    __slots__ = ("drop", "buried", "follow", "top")
+    __slots__ = ("drop", "buried", "follow", "top", "mix", "mixable")
 
 
 MAX_SEATS = 16

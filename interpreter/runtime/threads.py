@@ -27,7 +27,8 @@ def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id,
         return False
     T[1] = DECIDE
     T[2] = [+player if type(player) is Seat else int(player), options, lo, hi, many, label_id, prompt_id]
-    S.fresh.clear()  # a choice made here may move any card there is (runtime/moves.py _mix)
+    if S.fresh:  # a choice made here may move any card there is (runtime/moves.py _mix)
+        S.fresh.clear()
     if unavailable_id >= 0 or keys is not None:  # only a choose with these clauses has them (saves stay as they were)
         T[2].append(unavailable_id)
         if keys is not None:
@@ -83,7 +84,8 @@ def decide_one(S, T, player, options, label_id, prompt_id) -> bool:
         return False
     T[1] = DECIDE
     T[2] = [+player if type(player) is Seat else int(player), options, 1, 1, False, label_id, prompt_id]
-    S.fresh.clear()
+    if S.fresh:
+        S.fresh.clear()
     T[3] = None
     return True
 
