@@ -159,13 +159,14 @@ def _bad_records(record):
     yield [record]
     yield dict(record, format=["jux-record/1"])
     yield {k: v for k, v in record.items() if k != "answers"}
+    yield {k: v for k, v in record.items() if k != "digest"}
     for field, values in {
         "seed": [float("nan"), float("inf"), 1.5, "0", None, 10 ** 5000, [], True],
         "players": [float("nan"), "2", 0, -1, 10 ** 30, True, None],
         "names": [[1, 2], "ab", ["a"], ["a", None], ["a", "b\nc"], ["", "b"], ["x" * 10_000, "b"], {}],
         "ruleset": [5, None, ["capital_jux"], "", "x" * 100_000, "a\x00b", {"a": 1}],
         "variants": ["abc", [1], [None], [["a"]], {"a": 1}, ["a\x00b"]],
-        "digest": [5, ["x"], {"a": 1}],
+        "digest": [5, ["x"], {"a": 1}, "", "  ", None],
         "answers": [None, "x", cycle, nested, [[0]], [[0, 1, 2]], [[0, float("nan")]], [[0, [1, "x"]]],
                     [[10 ** 40, 0]], [["0", 0]], [[0, {"a": 1}]], [[-1, 0]]],
         "state": ["x", [], cycle, nested, {"zones": cycle}],

@@ -154,6 +154,14 @@ def test_simulate_outputs_replay_and_errors(tmp_path, run):
     assert "answer 6 of" in one_line_error(run("replay", "edited.json"))
     (tmp_path / "other.json").write_text(json.dumps(dict(rec, digest="0123456789abcdef")))
     assert "other rule files" in one_line_error(run("replay", "other.json"))
+    # a stale record does not replay once its digest is emptied or removed
+    (tmp_path / "blank.json").write_text(json.dumps(dict(rec, digest="")))
+    assert "digest: not the digest of rule files" in one_line_error(run("replay", "blank.json"))
+    (tmp_path / "nodigest.json").write_text(json.dumps({k: v for k, v in rec.items() if k != "digest"}))
+    assert "the record has no 'digest'" in one_line_error(run("replay", "nodigest.json"))
+    for name in ("blank.json", "nodigest.json"):
+        assert "has no 'digest'" in one_line_error(run("play", "--load", name, "--print")) or \
+            "digest: not the digest" in one_line_error(run("play", "--load", name, "--print"))
     (tmp_path / "short.json").write_text(json.dumps(dict(rec, answers=rec["answers"][:10])))
     p = run("replay", "short.json")
     assert p.returncode == 0 and "stops before the end of the game" in p.stdout

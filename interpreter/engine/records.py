@@ -192,7 +192,7 @@ def check_record(record) -> None:
     deep = too_deep(record)
     if deep is not None:
         raise RecordError(f"{deep}: lists and objects nested more than {MAX_NESTING} deep")
-    for key in ("ruleset", "players", "seed", "answers"):
+    for key in ("ruleset", "players", "seed", "answers", "digest"):
         if key not in record:
             raise RecordError(f"the record has no '{key}' (truncated?)")
     _text("ruleset", record["ruleset"], MAX_TEXT)
@@ -204,8 +204,8 @@ def check_record(record) -> None:
             raise RecordError(f"variants: {len(variants)} variants, more than {MAX_VARIANTS}")
         for i, v in enumerate(variants):
             _text(f"variants[{i}]", v, MAX_TEXT)
-    digest = record.get("digest")
-    if digest is not None and (type(digest) is not str or len(digest) > 128 or _CONTROL.search(digest)):
+    digest = record["digest"]  # which rule files made the game: without it a stale record would replay
+    if type(digest) is not str or not digest.strip() or len(digest) > 128 or _CONTROL.search(digest):
         raise RecordError(f"digest: not the digest of rule files but {_shown(digest)}")
     players = record["players"]
     if not _whole(players) or not 1 <= players <= MAX_SEATS:

@@ -39,8 +39,8 @@ class Saves:
         check_record(record)
         if rules is None:
             rules = record_rules(record, ruleset, paths)
-        digest = record.get("digest")
-        if digest and digest != rules.digest:
+        digest = record["digest"]
+        if digest != rules.digest:
             raise RecordError(f"the record was made with other rule files for '{rules.name}' "
                               f"(digest {digest}, these rules are {rules.digest})")
         try:
