@@ -15,6 +15,7 @@ from .infer import Infer
 from .names import NameChecks
 from .reach import unreached
 from .statements import StatementChecks
+from .values import mixed_attributes
 from .versions import tightened
 
 
@@ -57,6 +58,9 @@ class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
 
     def check_all(self):
         self.declarations()
+        for pos, message, fix in mixed_attributes(self.spec):
+            is_error, e = tightened(self.spec, pos, message, fix)
+            (self.errors if is_error else self.warnings).append(e)
         for pos, message in tracks.check(self.spec) + display.check(self.spec) + secrets.check(self.spec):
             self.err(pos, message)
         spec = self.spec

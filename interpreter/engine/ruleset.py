@@ -2,6 +2,7 @@
 pipeline) and Ruleset, what every game of a ruleset shares (cards, backs, zones, the compiled rules)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ..checks.checker import check
@@ -236,15 +237,54 @@ def _start_zones(rules):
 
 
 def _describe(e: Exception) -> str:
+    """What went wrong when rule code ran, in the rules' words (never Python's)."""
     if isinstance(e, ops.RuleRuntimeError):
         return str(e)
-    if isinstance(e, TypeError) and "NoneType" in str(e):
-        return f"a value is none where a card or number is needed ({e})"
+    if isinstance(e, TypeError):
+        said = _in_rule_words(str(e))
+        if "NoneType" in str(e):
+            return f"a value is none where a card or number is needed ({said})"
+        return said
     if isinstance(e, (IndexError, KeyError)):
-        return f"no such item: {e}"
+        return f"no such item: {e}" if isinstance(e, KeyError) else "no such item: a position past the end of the list"
     if isinstance(e, ZeroDivisionError):
         return "division by zero"
-    return f"{type(e).__name__}: {e}"
+    if isinstance(e, OverflowError):
+        return "a number too large"
+    if isinstance(e, ValueError):
+        return "a value the operation cannot take"
+    return "the rules failed here"
+
+
+_TYPE_WORDS = {"int": "a number", "float": "a number", "bool": "true/false", "str": "a text", "NoneType": "none",
+               "list": "a list", "tuple": "a tuple", "Card": "a card", "Seat": "a seat", "dict": "a table",
+               "range": "a list", "generator": "a list", "set": "a list", "frozenset": "a list"}
+_OPERAND = re.compile(r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'")
+_COMPARE = re.compile(r"'([^']+)' not supported between instances of '(\w+)' and '(\w+)'")
+_UNARY = re.compile(r"bad operand type for unary (\S+): '(\w+)'")
+_CONCAT = re.compile(r'can only concatenate (\w+) \(not "(\w+)"\) to \w+')
+
+
+def _word(name: str) -> str:
+    return _TYPE_WORDS.get(name, "a value")
+
+
+def _in_rule_words(message: str) -> str:
+    """A TypeError's message as the rules say it: '+' cannot take a number and a text."""
+    m = _OPERAND.search(message)
+    if m:
+        op = m.group(1).strip().replace("** or pow()", "**")
+        return f"'{op}' cannot take {_word(m.group(2))} and {_word(m.group(3))}"
+    m = _COMPARE.search(message)
+    if m:
+        return f"'{m.group(1)}' cannot compare {_word(m.group(2))} with {_word(m.group(3))}"
+    m = _UNARY.search(message)
+    if m:
+        return f"'{m.group(1)}' cannot take {_word(m.group(2))}"
+    m = _CONCAT.search(message)
+    if m:
+        return f"'+' cannot join {_word(m.group(1))} and {_word(m.group(2))}"
+    return "a value of the wrong type for this operation"
 
 
 def _winner(w) -> tuple:

@@ -77,6 +77,7 @@ def _note_fields(where: dict, loc: Located, section: str, key, name: str, item) 
         return
     if section != "cards" or not isinstance(item, dict):
         return
+    _note_values(where, loc, key, name, item)
     for k in ("back", "back_label", "stacked_in", "powers"):
         where.pop(("cards", name, k), None)
         if k in item:
@@ -87,6 +88,21 @@ def _note_fields(where: dict, loc: Located, section: str, key, name: str, item) 
         for slot in items if isinstance(items, dict) else ():  # powers: {slot: attribute}
             where[("cards", name, k, slot)] = (loc.marks.get(("key", "cards", key, k, slot))
                                                or loc.marks.get(("cards", key, k)))
+
+
+def _note_values(where: dict, loc: Located, key, name: str, item: dict) -> None:
+    """The place of each value of a card kind's attributes, ("cards", kind, "attributes", attr, i),
+    and of its list items', ("cards", kind, "list", i, attr): for the check of their types."""
+    attrs = item.get("attributes")
+    for attr, values in attrs.items() if isinstance(attrs, dict) else ():
+        for i in range(len(values) if isinstance(values, list) else 0):
+            where[("cards", name, "attributes", attr, i)] = loc.marks.get(("cards", key, "attributes", attr, i))
+        if not isinstance(values, list):
+            where[("cards", name, "attributes", attr)] = loc.marks.get(("cards", key, "attributes", attr))
+    own = item.get("list")
+    for i, entry in enumerate(own if isinstance(own, list) else ()):
+        for attr in entry if isinstance(entry, dict) else ():
+            where[("cards", name, "list", i, attr)] = loc.marks.get(("cards", key, "list", i, attr))
 
 
 def _defined_in(merged: dict, name: str) -> list:

@@ -1,0 +1,53 @@
+"""The types of the values a rule file gives: a card attribute holds one type of value across the
+cards of its kind (numbers, or texts, or true/false; `none` may stand beside any), so the rules never
+add or compare a number with a text when the game runs. A check tightened in language 2
+(versions.py): a warning in files of language 1."""
+from __future__ import annotations
+
+
+def _kind_of(x) -> str | None:
+    if x is None:
+        return None
+    if isinstance(x, bool):
+        return "true/false"
+    if isinstance(x, (int, float)):
+        return "number"
+    if isinstance(x, str):
+        return "text"
+    return "other"
+
+
+_PLURAL = {"number": "numbers", "text": "texts", "true/false": "true/false values", "other": "lists or tables"}
+
+
+def mixed_attributes(spec) -> list:
+    """(pos, message, fix) for each card attribute whose values mix types, at its first value of
+    the type fewer of its values have."""
+    out = []
+    for kind, d in spec.cards.items():
+        values: dict = {}  # attribute -> [(value, where key)]
+        for attr, v in (d.get("attributes") or {}).items():
+            if isinstance(v, list):
+                values.setdefault(attr, []).extend((x, ("cards", kind, "attributes", attr, i)) for i, x in enumerate(v))
+            else:
+                values.setdefault(attr, []).append((v, ("cards", kind, "attributes", attr)))
+        for i, entry in enumerate(d.get("list") or ()):
+            for attr, x in (entry or {}).items():
+                values.setdefault(attr, []).append((x, ("cards", kind, "list", i, attr)))
+        for attr, xs in values.items():
+            by: dict = {}
+            for x, w in xs:
+                k = _kind_of(x)
+                if k is not None:
+                    by.setdefault(k, []).append((x, w))
+            if len(by) < 2:
+                continue
+            most = max(by, key=lambda k: len(by[k]))
+            odd = min((k for k in by if k != most), key=lambda k: len(by[k]))
+            x, w = by[odd][0]
+            pos = spec.where.get(w) or spec.where.get(("cards", kind))
+            out.append((pos, f"attribute '{attr}' of card kind '{kind}' mixes {_PLURAL[odd]} and {_PLURAL[most]} "
+                        f"({x!r} among {', '.join(repr(v) for v, _ in by[most][:3])}"
+                        f"{', ...' if len(by[most]) > 3 else ''}): the rules would fail when they add or compare them",
+                        f"give every value of '{attr}' one type (a number without quotes, or every value as a text)"))
+    return out
