@@ -1,13 +1,42 @@
-"""`jux lsp`: the language server for rule and variant files, over stdio (see docs/editors.md)."""
+"""`jux lsp`: the language server for rule and variant files, over stdio (see docs/editors.md).
+What the editor sends passes the transport's guard first (authoring/lsp_frames.py): broken frames
+are skipped or answered, never left to the server."""
 from __future__ import annotations
 
 import logging
+import os
 import sys
+import threading
 
 
 def cmd_lsp(args) -> int:
+    from ..authoring.lsp_frames import LockedWriter, pump
     from ..authoring.lsp_server import make_server
 
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)  # stdout carries the protocol
-    make_server().start_io()
+    out = LockedWriter(sys.stdout.buffer)
+    r, w = os.pipe()
+    server_in, server_out = os.fdopen(w, "wb"), os.fdopen(r, "rb")
+
+    def warn(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    # (the raw descriptor, not sys.stdin's buffer: a daemon thread blocked in the buffer's read
+    # would hold its lock when the server exits)
+    stdin = _Fd(sys.stdin.fileno())
+    threading.Thread(target=pump, args=(stdin, server_in, out, warn), daemon=True).start()
+    make_server().start_io(stdin=server_out, stdout=out)
     return 0
+
+
+class _Fd:
+    """A file descriptor read as a stream: read1(n) gives what is there (b"" at its end)."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+
+    def read1(self, n: int) -> bytes:
+        try:
+            return os.read(self.fd, n)
+        except OSError:
+            return b""
