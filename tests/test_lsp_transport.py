@@ -124,3 +124,16 @@ def test_the_gate_and_the_frames_alone():
         _decode(b'{"a": ')
     f = Frames(_Bytes(b"Content-Length: %d\r\n\r\n{}" % (MAX_BODY + 1)))
     assert f.next()[0] == "bad" and f.next() is None
+
+
+def test_an_open_file_over_the_bound_gets_the_diagnostic_jux_validate_gives(tmp_path):
+    from jux.interpreter.authoring.lsp_check import check
+    from jux.interpreter.limits import MAX_FILE_BYTES
+
+    game = tmp_path / "rules" / "big" / "game.yaml"
+    game.parent.mkdir(parents=True)
+    text = "game: {name: big, players: {min: 2, max: 2}}\n" + "# padding\n" * (MAX_FILE_BYTES // 10 + 1)
+    game.write_text("game: {name: big, players: {min: 2, max: 2}}\n")  # on disk: small
+    report = check(game, {str(game): text}, {})
+    assert [(p.line, p.col) for p in report.problems] == [(1, 1)]
+    assert report.problems[0].message == f"the file is {len(text.encode()):,} bytes: at most {MAX_FILE_BYTES:,}"

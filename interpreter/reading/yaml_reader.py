@@ -349,7 +349,9 @@ def read_regular(p: Path, what: str = "file") -> bytes:
     or a folder is never opened for reading: it could block or never end). Inside files.edited,
     an edited file's text."""
     text = edited_bytes(p)
-    if text is not None:
+    if text is not None:  # an editor's text: bounded as the file on disk would be
+        if len(text) > MAX_FILE_BYTES:
+            raise JuxError(f"the {what} is {len(text):,} bytes: at most {MAX_FILE_BYTES:,}")
         return text
     try:
         st = os.stat(p)
