@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..errors import JuxError, RuleError, RuleErrors, did_you_mean
 from ..reading.folders import GAME_FILE, SCENARIOS, is_ruleset_folder, ruleset_root
-from ..reading.folders import declares_game as declares_game_file
+from ..reading.folders import declares_game as declares_game_file, has_section
 
 
 def has_yaml(d: Path) -> bool:
@@ -38,13 +38,7 @@ def scenario_of_ruleset(f: Path) -> bool:
 
 def is_variant(f: Path) -> bool:
     """Whether a YAML file has a top-level 'variant:' section."""
-    if not f.is_file():  # (a FIFO would block)
-        return False
-    try:
-        with open(f, encoding="utf-8", errors="replace") as fh:
-            return any(line.startswith("variant:") for line in fh)
-    except OSError:
-        return False
+    return has_section(f, "variant")
 
 
 def targets_of(arg: str) -> tuple:

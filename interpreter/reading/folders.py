@@ -12,15 +12,20 @@ GAME_FILE = "game.yaml"  # the file that makes a folder a ruleset
 SCENARIOS = "scenarios"  # a ruleset's own scenarios (`jux test`): not rule files
 
 
-def declares_game(f: Path) -> bool:
-    """Whether a YAML file has a top-level 'game:' section (read line by line: a file of any size)."""
+def has_section(f: Path, section: str) -> bool:
+    """Whether a YAML file has a top-level `section:` (read line by line: a file of any size)."""
     if not f.is_file():  # (a FIFO would block)
         return False
     try:
         with open(f, encoding="utf-8", errors="replace") as fh:
-            return any(line.startswith("game:") for line in fh)
+            return any(line.startswith(f"{section}:") for line in fh)
     except OSError:
         return False
+
+
+def declares_game(f: Path) -> bool:
+    """Whether a YAML file has a top-level 'game:' section."""
+    return has_section(f, "game")
 
 
 def is_ruleset_folder(d: Path) -> bool:

@@ -11,7 +11,7 @@ A table fits the width it is drawn in and loses no cell (FittedTable), in the fi
    many lines again as transposed: the rows become columns headed by their first cell ("player |
    Ann | Bob | Cy"), a line per column of the rules. At 80 columns a wide table of numbers (a final
    scoring of 11 columns) cannot fit as written and reads well transposed, as a score sheet; a
-   table of few rows with long texts (a round's end, a cell per district) reads best as written, wrapped;
+   table of few rows with long texts (a round's end, a cell per group of cards) reads best as written, wrapped;
 3. one block per row: "player Ann", then "column value · column value ...", as many to a line as
    fit (and a word wider than the screen folded onto the next line, never cut).
 So nothing needs a sideways scroll: everything is on the screen or below it (the screen scrolls
