@@ -1,0 +1,72 @@
+"""Instructions a game, counted by valgrind's callgrind: repeatable where wall time is not.
+
+Usage: python bench/instructions.py [--games N] [--players N] [--tiles a,b,c,d] [--rules NAME]
+
+Runs N random-bot games in a fresh process under callgrind, and a run of no games beside it (the
+same imports, load and warm-up), and divides the difference by N. Prints nothing and exits 2 when
+valgrind is not installed.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROGRAM = """
+import sys
+from jux.interpreter.engine.ruleset import load_ruleset
+from jux.interpreter.study.simulate import run_games
+rules = load_ruleset({rules!r}, {tiles!r})
+for _ in run_games(rules, {players}, range(5), ["random"]):
+    pass
+for _ in run_games(rules, {players}, range(100, 100 + {games}), ["random"]):
+    pass
+"""
+
+
+def collected(rules: str, tiles: list[str], players: int, games: int) -> int:
+    """Instructions callgrind counts for a process that plays `games` games (after its warm-up)."""
+    code = PROGRAM.format(rules=rules, tiles=tiles, players=players, games=games)
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    if out.returncode:
+        sys.exit(f"instructions.py: the program under callgrind failed:\n{out.stderr[-2000:]}")
+    found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
+    if not found:
+        sys.exit("instructions.py: callgrind printed no count")
+    return int(found.group(1))
+
+
+def per_game(rules: str = "capital_jux", tiles: tuple[str, ...] = (), players: int = 4,
+             games: int = 60) -> float | None:
+    """Instructions a game, or None without valgrind."""
+    if not shutil.which("valgrind"):
+        return None
+    base = collected(rules, list(tiles), players, 0)
+    return (collected(rules, list(tiles), players, games) - base) / games
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--tiles", default="")
+    ap.add_argument("--rules", default="capital_jux")
+    args = ap.parse_args(argv)
+    tiles = tuple(t for t in args.tiles.split(",") if t)
+    n = per_game(args.rules, tiles, args.players, args.games)
+    if n is None:
+        print("instructions.py: valgrind is not installed", file=sys.stderr)
+        return 2
+    print(f"{n / 1e6:.2f} M instructions a game ({args.rules}, {args.players} players, "
+          f"tiles: {', '.join(tiles) or 'none'}; {args.games} games)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
