@@ -9,6 +9,7 @@ valgrind is not installed.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -32,8 +33,9 @@ for _ in run_games(rules, {players}, range(100, 100 + {games}), ["random"]):
 def collected(rules: str, tiles: list[str], players: int, games: int) -> int:
     """Instructions callgrind counts for a process that plays `games` games (after its warm-up)."""
     code = PROGRAM.format(rules=rules, tiles=tiles, players=players, games=games)
+    env = dict(os.environ, PYTHONHASHSEED="0")  # the same string hashes, so the same count each run
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+                          sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env)
     if out.returncode:
         sys.exit(f"instructions.py: the program under callgrind failed:\n{out.stderr[-2000:]}")
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)

@@ -251,9 +251,10 @@ class Expressions:
         obj = self.ex(e.obj, ctx)
         if e.name in self.marks:
             default = (self.marks[e.name] or {}).get("default")
+            # (a card with no marks finds none in the empty moves.NO_MARKS)
             if e.name in self.attrs:
-                return f"_get_mark(S, {obj}, {e.name!r}, A_{e.name}[{obj}])"
-            return f"_get_mark(S, {obj}, {e.name!r}, {default!r})"
+                return f"S.m.get({obj}, _NO_MARKS).get({e.name!r}, A_{e.name}[{obj}])"
+            return f"S.m.get({obj}, _NO_MARKS).get({e.name!r}, {default!r})"
         return f"A_{e.name}[{obj}]"
 
     def x_Index(self, e, ctx):

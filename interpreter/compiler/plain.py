@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..language.tree import Call, Index, ListComp, ListLit, Name
+from ..language.tree import (Call, CallStmt, Choose, For, Index, Int, ListComp, ListLit, Name,
+                             Simultaneously, While, walk)
+from ..limits import MAX_RANGE, SMALL_LOOP
 from .expr import surely_number
 
 
@@ -80,18 +82,43 @@ class PlainStatements:
 
     def _range(self, e, ctx) -> str:
         """range(...): its numbers are charged to the step budget (a loop over them, or a
-        comprehension, is as many steps), and there are at most MAX_RANGE of them."""
+        comprehension, is as many steps), and there are at most MAX_RANGE of them; a short range
+        of whole numbers written out (range(2)) is known here, and is a plain range."""
+        if self._constant_range(e, SMALL_LOOP):
+            return f"range({', '.join(str(x.value) for x in e.args)})"
         return f"_range(S, {str(e.pos)!r}{''.join(', ' + self.it(x, ctx) for x in e.args)})"
 
     @staticmethod
-    def _counts_rounds(s) -> bool:
-        """Whether a `for` counts its rounds against the step budget (a range was charged already)."""
-        return not (isinstance(s.iter, Call) and s.iter.func == "range")
+    def _constant_range(e, most: int = MAX_RANGE) -> bool:
+        """Whether e is range(...) of whole numbers written out, at most `most` of them."""
+        return (isinstance(e, Call) and e.func == "range" and 1 <= len(e.args) <= 3
+                and all(isinstance(x, Int) for x in e.args)
+                and (len(e.args) < 3 or e.args[2].value != 0)
+                and len(range(*(x.value for x in e.args))) <= most)
+
+    def _counts_rounds(self, s, ctx) -> bool:
+        """Whether a `for` counts its rounds against the step budget. Not over a range (its numbers
+        were charged already), nor over a few items known when the rules are compiled (the
+        players, a constant list, range(2): limits.SMALL_LOOP) when its body runs no loop, choose
+        or rule code of its own: its rounds add a bounded share of work to each counted step."""
+        it = s.iter
+        if isinstance(it, Call) and it.func == "range" and not self._constant_range(it, SMALL_LOOP):
+            return False  # (charged by _range)
+        few = (self._constant_range(it, SMALL_LOOP) or (isinstance(it, Call) and it.func == "turn_order")
+               or (isinstance(it, Name) and it.id not in ctx.env and (it.id == "players" or (
+                   isinstance(self.spec.constants.get(it.id), list) and len(self.spec.constants[it.id]) <= SMALL_LOOP))))
+        return not (few and self._leaf(s.body))
+
+    def _leaf(self, body) -> bool:
+        """Whether a body runs no loop, `simultaneously`, choose or call of the rules' own code."""
+        routines = self.spec.procedures.keys() | self.spec.functions.keys()
+        return not any(isinstance(n, (For, While, Simultaneously, Choose, CallStmt))
+                       or (isinstance(n, Call) and n.func in routines) for n in walk(body))
 
     def s_For(self, s, ctx, ind):
         self._declare(s.pattern, ctx)
         self._emit(ind, f"for {self._pat(s.pattern, ctx.env)} in {self.walked(s.iter, ctx)}:", s)
-        if self._counts_rounds(s):
+        if self._counts_rounds(s, ctx):
             self._emit(ind + 1, "S.steps += 1", s)
             self._emit(ind + 1, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s)
         self._body(s.body, replace(ctx, brk="break"), ind + 1, s.pos)

@@ -10,6 +10,7 @@ rest of the state.
 from __future__ import annotations
 
 import itertools
+import re
 
 from ..checks.facts import log_only_lets
 from ..language.tree import Simultaneously, author_name, walk
@@ -121,7 +122,27 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
             o.emit(0, f"def UN{i}(S, L):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
             o.emit(1, f"return {code}", pos)
-        return "\n".join(o.lines) + "\n"
+        return "\n".join(_trimmed_prologues(o.lines)) + "\n"
+
+
+PROLOGUE = "    Z = S.z; V = S.v"
+
+
+def _trimmed_prologues(lines: list) -> list:
+    """The lines with each function's `Z = S.z; V = S.v` keeping only what its body reads (a
+    small function called for each card pays for neither when it reads no zone or counter). The
+    line stays, so every line keeps its number (the positions of the rules map by line)."""
+    out = list(lines)
+    for i, line in enumerate(out):
+        if line != PROLOGUE:
+            continue
+        end = i + 1
+        while end < len(out) and not out[end].startswith("def "):
+            end += 1
+        body = "\n".join(out[i + 1:end])
+        kept = [part for part, name in (("Z = S.z", "Z"), ("V = S.v", "V")) if re.search(rf"\b{name}\b", body)]
+        out[i] = "    " + ("; ".join(kept) if kept else "pass")
+    return out
 
 
 def compile_ruleset(spec, suspends: set, coverage: bool = False):
@@ -140,7 +161,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_first": ops.first, "_last": ops.last, "_turn_order": ops.turn_order, "_budget": ops.budget,
         "_decide": threads.decide, "_decide_one": threads.decide_one, "_thread": threads.thread,
         "_join": threads.join, "_spawn": threads.spawn, "_set_mark": moves.set_mark,
-        "_get_mark": moves.get_mark, "_event": events.event, "_event_to": events.event_to,
+        "_NO_MARKS": moves.NO_MARKS, "_event": events.event, "_event_to": events.event_to,
         "_NONE": moves.NO_CARDS.__contains__, "_SCALARS": moves.SCALARS,
         "_random": chance.random_item, "_product": itertools.product, "_table": events.table_event,
         "_cat": ops.cat, "_add": ops.add, "_mul": ops.mul,

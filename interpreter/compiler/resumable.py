@@ -244,7 +244,7 @@ class ResumableRoutines:
         self._declare(s.pattern, ctx)
         blocks[head].append((0, f"if L[{ix}] >= len(L[{lst}]): pc = {mark}; continue", s.pos))
         blocks[head].append((0, f"{self._pat(s.pattern, ctx.env)} = L[{lst}][L[{ix}]]; L[{ix}] += 1", s.pos))
-        if self._counts_rounds(s):
+        if self._counts_rounds(s, ctx):
             blocks[head].append((0, "S.steps += 1", s.pos))
             blocks[head].append((0, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s.pos))
         self._lower(s.body, self._ctx_in_loop(ctx, mark), blocks)

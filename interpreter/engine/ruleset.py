@@ -13,7 +13,7 @@ from ..files import editing
 from ..paths import VARIANTS_DIR, default_ruleset
 from ..reading.spec import read_spec, rule_files, ruleset_path
 from ..runtime import ops
-from ..runtime.moves import settle_top
+from ..runtime.moves import plan_moves, settle_top
 from ..runtime.state import State, ZoneTable
 
 
@@ -94,8 +94,6 @@ class Ruleset:
                     follow.append((1 << p) if v == "owner" else everyone)
             table = ZoneTable(masks)
             table.follow = follow
-            table.mix = [[~(f | m) & everyone for m in masks] for f in follow]
-            table.mixable = [any(row) for row in table.mix]
             names = lay.zone_names_plain(n)
             kept = {m: set(d["kept_in"]) for m, d in self.spec.marks.items() if (d or {}).get("kept_in")}
             table.drop = [tuple(m for m, zones in kept.items() if name not in zones) for name in names]
@@ -109,6 +107,7 @@ class Ruleset:
             table.buried = {zi: frozenset(stacked[name]) for zi, name in enumerate(names) if name in stacked}
             for zi in table.top:  # under the top of a `top` zone, no card shows anything
                 table.buried[zi] = frozenset(self.cards)
+            plan_moves(table, everyone)
             self._vis[n] = table
         return self._vis[n]
 

@@ -13,6 +13,9 @@ from __future__ import annotations
 from .state import Card, Seat
 
 NO_CARDS = frozenset()
+# The marks of a card that has none, as the compiled rules read a mark (compiler/expr.py x_Attr:
+# `S.m.get(card, NO_MARKS).get(name, default)`, no call): never written.
+NO_MARKS: dict = {}
 # the types of the values a card attribute in an index may have (compiler/program.py, Compiler.indexed)
 SCALARS = frozenset({int, bool, float, str, type(None), Card, Seat})
 
@@ -32,52 +35,108 @@ def drop_marks(S, cards, zi: int):
                 del M[c]
 
 
+def plan_moves(vis, everyone: int) -> None:
+    """Work out, from who sees each zone (vis), who can tell which card left it (vis.follow), the
+    marks that fall off (vis.drop) and the `top` zones (vis.top), what moves.py reads for each
+    pair of zones: vis.mix, vis.mixable and vis.plan (runtime/state.py ZoneTable)."""
+    vis.mix = [[~(f | m) & everyone for m in vis] for f in vis.follow]
+    vis.mixable = [any(row) for row in vis.mix]
+    vis.plan = [[move_plan(vis, src, zi) for zi in range(len(vis))] for src in range(len(vis))]
+
+
+def move_plan(vis, src: int, zi: int):
+    """What a move of a card from zone src to zi has to do besides moving it, worked out once per
+    pair of zones (vis.plan[src][zi]):
+
+    - an int, the seats that know the card after the move (those that see zi), and nothing else
+      to do: no one else keeps knowing it (follow[src] is within vis[zi]), no one loses track of
+      the cards left in src, a card entering zi need not be told apart as moved (zi never mixes),
+      no mark falls off there, neither zone is a `visible: top` zone (most moves of most games);
+    - a tuple (seats that see zi, seats that keep knowing it, seats that lose track of the cards
+      left in src, whether the card joins S.fresh), when neither zone is a `top` zone and no mark
+      falls off in zi;
+    - None: the whole work, card by card (_followed)."""
+    mask, keep, mixers, fresh = vis[zi], vis.follow[src] & ~vis[zi], vis.mix[src][zi], vis.mixable[zi]
+    if vis.drop[zi] or src in vis.top or zi in vis.top:
+        return None
+    if not (keep or mixers or fresh):
+        return mask
+    return (mask, keep, mixers, fresh)
+
+
+def _followed(S, x, src: int, zi: int, bottom: bool) -> bool:
+    """After card x went from src to zi (a move whose plan is None): who knows it, S.fresh, the top
+    of a `visible: top` zone. Returns whether the cards left in src are to be mixed (vis.mix)."""
+    vis, K = S.vis, S.k
+    if vis.mixable[zi]:
+        S.fresh.add(x)
+    K[x] = vis[zi] | (K[x] & vis.follow[src])
+    if vis.top:
+        _tops(S, src, zi, bottom)
+    return bool(vis.mix[src][zi])
+
+
 def move(S, c, zi: int):
     """Move a card, a list of cards (each in turn) or nothing (none) to the top of zone zi."""
-    Z, loc, K, vis = S.z, S.loc, S.k, S.vis
     if type(c) is Card:
+        loc = S.loc
         src = loc[c]
-        Z[src].remove(c)
-        Z[zi].append(c)
+        S.z[src].remove(c)
+        S.z[zi].append(c)
         loc[c] = zi
-        if vis.mixable[zi]:
-            S.fresh.add(c)
-        K[c] = vis[zi] | (K[c] & vis.follow[src])
-        mixers = vis.mix[src][zi]
-        if mixers:
-            _mix(S, src, mixers)
-        if vis.top:
-            _tops(S, src, zi, False)
-        if S.m:
-            drop_marks(S, (c,), zi)
+        how = S.vis.plan[src][zi]
+        if how.__class__ is int:
+            S.k[c] = how
+        elif how is not None:
+            mask, keep, mixers, fresh = how
+            K = S.k
+            K[c] = mask | (K[c] & keep)
+            if fresh:
+                S.fresh.add(c)
+            if mixers:
+                _mix(S, src, mixers)
+        else:
+            if _followed(S, c, src, zi, False):
+                _mix(S, src, S.vis.mix[src][zi])
+            if S.m:
+                drop_marks(S, (c,), zi)
         return
     if c is None:
         return
     cards = tuple(c)
-    dest, mask, follow, mix, top = Z[zi], vis[zi], vis.follow, vis.mix, vis.top
-    fresh = S.fresh if vis.mixable[zi] else None
+    Z, loc, K, plan = S.z, S.loc, S.k, S.vis.plan
+    dest = Z[zi]
     mixed = None  # the zones left to where some seats lose track: mixed once, after the moves
+    marks = False
     for x in cards:
         src = loc[x]
         Z[src].remove(x)
         dest.append(x)
         loc[x] = zi
-        if fresh is not None:
-            fresh.add(x)
-        K[x] = mask | (K[x] & follow[src])
-        if mix[src][zi]:
+        how = plan[src][zi]
+        if how.__class__ is int:
+            K[x] = how
+            continue
+        if how is not None:
+            mask, keep, mixers, fresh = how
+            K[x] = mask | (K[x] & keep)
+            if fresh:
+                S.fresh.add(x)
+        else:
+            mixers = _followed(S, x, src, zi, False)
+            marks = True
+        if mixers:
             if mixed is None:
                 mixed = {src}
             else:
                 mixed.add(src)
-        if top:
-            _tops(S, src, zi, False)
     if mixed:
         # (the same as mixing after each card: a card moved later in the list keeps only the
         # bits of follow[src], which the mixing never clears)
+        mix = S.vis.mix
         for src in mixed:
             _mix(S, src, mix[src][zi])
-    if S.m:
+    if marks and S.m:
         drop_marks(S, cards, zi)
 
 
@@ -85,21 +144,15 @@ def move_under(S, c, zi: int):
     """Move a card, a list of cards (each in turn) or nothing (none) to the bottom of zone zi."""
     if c is None:
         return
-    Z, loc, K, vis = S.z, S.loc, S.k, S.vis
-    dest, mask = Z[zi], vis[zi]
+    Z, loc = S.z, S.loc
+    dest = Z[zi]
     for x in ((c,) if type(c) is Card else tuple(c)):
         src = loc[x]
         Z[src].remove(x)
         dest.insert(0, x)
         loc[x] = zi
-        if vis.mixable[zi]:
-            S.fresh.add(x)
-        K[x] = mask | (K[x] & vis.follow[src])
-        mixers = vis.mix[src][zi]
-        if mixers:
-            _mix(S, src, mixers)
-        if vis.top:
-            _tops(S, src, zi, True)
+        if _followed(S, x, src, zi, True):
+            _mix(S, src, S.vis.mix[src][zi])
         if S.m:
             drop_marks(S, (x,), zi)
 
@@ -116,13 +169,16 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
         dest[0:0] = cards
     else:
         dest.extend(cards)
-    loc, K, mask = S.loc, S.k, S.vis[zi]
-    if S.vis.mixable[zi]:
-        S.fresh.update(cards)
+    vis = S.vis
+    loc, K, mask = S.loc, S.k, vis[zi]
     for c in cards:
         loc[c] = zi
         K[c] |= mask
-    if zi in S.vis.top:
+    if vis.plan[src][zi].__class__ is int:
+        return
+    if vis.mixable[zi]:
+        S.fresh.update(cards)
+    if zi in vis.top:
         settle_top(S, zi)
     if S.m:
         drop_marks(S, cards, zi)
@@ -132,25 +188,37 @@ def draw(S, n: int, src: int, zi: int):
     """Move the top n cards of src to zi, one at a time (fewer if src runs out)."""
     from_ = S.z[src]
     dest = S.z[zi]
+    loc, K = S.loc, S.k
+    known = S.vis.plan[src][zi]
+    if known.__class__ is int:
+        for _ in range(n):
+            if not from_:
+                return
+            c = from_.pop()
+            dest.append(c)
+            loc[c] = zi
+            K[c] = known
+        return
     vis = S.vis
-    loc, K, mask, fol = S.loc, S.k, vis[zi], vis.follow[src]
-    mixers = vis.mix[src][zi]
-    fresh_too = vis.mixable[zi]
+    mask, keep, mixers, top = vis[zi], vis.follow[src], vis.mix[src][zi], vis.top
+    fresh = S.fresh if vis.mixable[zi] else None
+    tidy = known is None  # a `top` zone, or marks that may fall off in zi
     for _ in range(n):
         if not from_:
             return
         c = from_.pop()
         dest.append(c)
         loc[c] = zi
-        if fresh_too:
-            S.fresh.add(c)
-        K[c] = mask | (K[c] & fol)
+        if fresh is not None:
+            fresh.add(c)
+        K[c] = mask | (K[c] & keep)
         if mixers:
             _mix(S, src, mixers)
-        if vis.top:
-            _tops(S, src, zi, False)
-        if S.m:
-            drop_marks(S, (c,), zi)
+        if tidy:
+            if top:
+                _tops(S, src, zi, False)
+            if S.m:
+                drop_marks(S, (c,), zi)
 
 
 def place(S, c, zi: int):
@@ -231,10 +299,3 @@ def set_mark(S, c, name, value, default=None):
     if d is None:
         d = S.m[c] = {}
     d[name] = value
-
-
-def get_mark(S, c, name, default):
-    d = S.m.get(c)
-    if d is None:
-        return default
-    return d.get(name, default)

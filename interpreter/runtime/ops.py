@@ -104,6 +104,8 @@ def add(a, b):
 
 def mul(a, b):
     """The rules' `*`: a list or text repeated is bounded before it is made."""
+    if type(a) not in _SEQUENCES and type(b) not in _SEQUENCES:  # numbers: nothing to bound
+        return a * b
     for xs, n in ((a, b), (b, a)):
         if type(xs) in _SEQUENCES and type(n) is int and len(xs) * n > MAX_ITEMS:
             _too_long(len(xs) * n)

@@ -32,9 +32,10 @@ class ZoneTable(list):
     the seats that lose track of the cards left in src when one goes from src to zi (they cannot
     tell which went, nor see it where it goes: `~(follow[src] | self[zi])`, worked out once);
     `mixable[zi]`: whether a card leaving zi can ever mix it (only the cards moved into such a zone
-    need to be told apart as moved since the last choose: S.fresh)."""
+    need to be told apart as moved since the last choose: S.fresh); `plan[src][zi]`: what a move
+    from src to zi has to do besides moving the card (runtime/moves.py move_plan)."""
 
-    __slots__ = ("drop", "buried", "follow", "top", "mix", "mixable")
+    __slots__ = ("drop", "buried", "follow", "top", "mix", "mixable", "plan")
 
 
 MAX_SEATS = 16
