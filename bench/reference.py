@@ -16,6 +16,12 @@ below names the procedure it follows. A random player decides as jux's random bo
 (interpreter/bots/random_bot.py): one of n options with floor(random() * n), k of n options as
 the first k of a partial Fisher-Yates shuffle; a choice of no option is not asked, a choice of
 one option is (and counts as a decision, as in jux).
+
+The ratio depends on how the reference is written. This one (one function over local lists, a
+card an int) played about 4 times jux's games per second when written (jux / reference 0.19 to
+0.21 at 4 players, 2026-11-26); the same rules transcribed as a class with a method per
+procedure, cards as (colour, value) tuples and zones as lists of cards ran 2.35 times slower
+(jux / that 0.46 to 0.49).
 """
 from __future__ import annotations
 
