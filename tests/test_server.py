@@ -9,7 +9,7 @@ import pytest
 
 from jux.interpreter.engine.game import Game
 
-from server_helpers import Raw, create, play_random, running_server
+from server_helpers import Raw, create, play_random, random_choice, running_server
 
 GAMES = [
     ("capital_jux", ["human", "human", "human", "random"], None),
@@ -120,3 +120,40 @@ def test_a_whole_game_shows_each_seat_only_what_it_may_know(tmp_path, ruleset, s
         assert not {s for s in _strings(msg, []) if s in labels}
         if msg["type"] == "state":
             assert msg["decisions"] == [] and msg["log"] == []
+
+
+def test_a_player_who_drops_comes_back_with_the_code_and_finds_the_game_and_log(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            created = await create(url, "guildhall", ["human", "human"])
+            clients = {}
+            for seat, code in created["codes"].items():
+                clients[int(seat)] = c = await Raw.open(url)
+                await c.send({"v": 1, "type": "hello", "code": code})
+                await c.until("welcome")
+            for c in clients.values():
+                await c.drain(0.2)
+            rnd = random.Random(5)
+            for _ in range(8):  # a few answers, one at a time
+                c = next(c for c in clients.values() if c.states()[-1]["decisions"])
+                d = c.states()[-1]["decisions"][0]
+                await c.answer(d["id"], random_choice(d, rnd))
+                for x in clients.values():
+                    await x.drain(0.1)
+            log0 = [line for s in clients[0].states() for line in s["log"]]
+            assert len(log0) > 3
+            await clients[0].close()
+            seen = await clients[1].drain(0.3)
+            assert seen and seen[-1]["seats"][0]["connected"] is False and seen[-1]["seats"][1]["connected"]
+            back = await Raw.open(url)
+            await back.send({"v": 1, "type": "hello", "code": created["codes"]["0"]})
+            assert (await back.until("welcome"))["seat"] == 0
+            state = await back.until("state")
+            assert state["log"] == log0 and state["seats"][0]["connected"]
+            table = server.tables[created["table"]]
+            view = json.loads(json.dumps(table.game.view(0)))
+            assert state["view"] == {k: v for k, v in view.items() if k not in ("log", "decisions")}
+            assert [d["id"] for d in state["decisions"]] == [table.decision_id(d) for d in table.game.pending_for(0)]
+            assert (await clients[1].until("state"))["seats"][0]["connected"]  # the other sees it back
+
+    asyncio.run(main())
