@@ -68,6 +68,19 @@ class Raw:
             except asyncio.TimeoutError:
                 return out
 
+    async def read_for(self, seconds: float) -> list:
+        """Every frame that comes in the next seconds."""
+        out = []
+        end = asyncio.get_running_loop().time() + seconds
+        while True:
+            left = end - asyncio.get_running_loop().time()
+            if left <= 0:
+                return out
+            try:
+                out.append(await self.recv(left))
+            except asyncio.TimeoutError:
+                return out
+
     async def request(self, kind: str, expect: str, **fields) -> dict:
         await self.send({"v": 1, "type": kind, **fields})
         return await self.until(expect)

@@ -97,7 +97,7 @@ def test_a_killed_server_brings_every_table_back_exactly(tmp_path):
         listed = subprocess.run([JUX, "tables", "--server", url], capture_output=True, text=True, timeout=60)
         assert listed.returncode == 0 and "capital_jux with merchant" in listed.stdout and "playing" in listed.stdout
         hosted = subprocess.run([JUX, "host", "guildhall", "--server", url, "--seat", "human", "--seat", "human",
-                                 "--seat", "greedy"], capture_output=True, text=True, timeout=60)
+                                 "--seat", "greedy", "--timer", "60", "--away", "300"], capture_output=True, text=True, timeout=60)
         assert hosted.returncode == 0, hosted.stderr
         assert len(re.findall(r"seat \d \(Player \d\): [\w-]{32}", hosted.stdout)) == 2
         assert re.search(r"spectators: [\w-]{32}", hosted.stdout)

@@ -28,6 +28,16 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"'{options.cut(text)}' is not a whole number") from None
 
 
+def _seconds(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{options.cut(text)}' is not a number of seconds") from None
+    if not 0 < v <= 86400:
+        raise argparse.ArgumentTypeError(f"'{options.cut(text)}' must be more than 0 and at most 86400 seconds")
+    return v
+
+
 def add_serve(sub) -> None:
     p = sub.add_parser("serve", help="serve tables for remote play (websockets)",
                        description="Serve games for players on other machines (docs/protocol.md). Tables are "
@@ -54,6 +64,11 @@ def add_host(sub) -> None:
                    help="who plays the next seat: human or a bot (repeat per seat; default: seat 1 human, "
                         "the others random)")
     p.add_argument("--name", action="append", metavar="NAME", help="the next seat's name (repeat per seat)")
+    p.add_argument("--timer", type=_seconds, metavar="SECONDS",
+                   help="a turn timer: a decision not answered in time is answered by a stand-in bot")
+    p.add_argument("--away", type=_seconds, metavar="SECONDS",
+                   help="a seat without a connection for longer is played by a stand-in bot until it comes back")
+    p.add_argument("--stand-in", metavar="BOT", help="the stand-in bot (default greedy)")
     p.set_defaults(func=cmd_host)
 
 
@@ -118,6 +133,9 @@ def cmd_host(args) -> int:
     if names:
         names += [f"Player {i + 1}" for i in range(len(names), players)]
         fields["names"] = names
+    for key in ("timer", "away", "stand_in"):
+        if getattr(args, key) is not None:
+            fields[key] = getattr(args, key)
     reply = request(args.server, "create", "created", **fields)
     print(f"table {reply.get('table')} on {args.server}")
     for seat, code in sorted((reply.get("codes") or {}).items(), key=lambda kv: int(kv[0])):

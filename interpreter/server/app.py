@@ -10,107 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import logging
 import re
 import secrets
-import sys
 import time
 
 from ..errors import JuxError
-from .protocol import ProtocolError, dumps, error, message, parse
+from .connection import BUCKET, RATE, Connection, log, quiet_logger
+from .protocol import ProtocolError, error, message, parse
 from .store import FAILED, OPEN, OVER, PLAYING, Store, StoreError, code_hash
-from .tables import HUMAN, Client, Table
+from .tables import HUMAN, Table
 
 WIRE_MAX = 256 * 1024  # bytes of a frame websockets reads at all (protocol.MAX_FRAME is the refusal with an error)
-OUTBOX = 4 * 1024 * 1024  # characters waiting for a client that reads slowly; more and it is dropped
-SEND_TIMEOUT = 10.0  # seconds a frame may take to leave; longer and the client is dropped
-BUCKET = 200  # messages a connection may send at once ...
-RATE = 100.0  # ... and per second after that
 MAX_TABLES = 1000  # tables a server holds (not over)
+TICK = 0.25  # seconds between two looks at the turn timers
 _TILE = re.compile(r"[\w][\w.-]{0,59}")
-_CLOSE = object()
-
-
-def log(text: str) -> None:
-    """One line on stderr, never a traceback."""
-    print(f"jux serve: {text}".replace("\n", " "), file=sys.stderr, flush=True)
-
-
-class _OneLine(logging.Formatter):
-    def format(self, record):
-        return f"jux serve: websockets: {record.getMessage()}".replace("\n", " ")
-
-    def formatException(self, ei):  # (a traceback never shows)
-        return ""
-
-
-def _quiet_logger() -> logging.Logger:
-    logger = logging.getLogger("jux.server.websockets")
-    if not logger.handlers:
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(_OneLine())
-        logger.addHandler(handler)
-        logger.propagate = False
-        logger.setLevel(logging.WARNING)
-    return logger
-
-
-class Connection(Client):
-    """A client over a websocket: a token bucket on what it sends, an outbox for what it is sent."""
-
-    def __init__(self, ws):
-        super().__init__(self._queue)
-        self.ws = ws
-        self.outbox: asyncio.Queue = asyncio.Queue()
-        self.queued = 0  # characters in the outbox
-        self.tokens = float(BUCKET)
-        self.at = time.monotonic()
-        self.dropped = False
-        self.closing = False
-
-    def allowed(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BUCKET, self.tokens + (now - self.at) * RATE)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    def _queue(self, msg) -> None:
-        if self.dropped:
-            return
-        text = dumps(msg)
-        self.queued += len(text)
-        if self.queued > OUTBOX:  # it does not read: drop it rather than hold its frames
-            self.drop("does not read its messages")
-            return
-        self.outbox.put_nowait(text)
-
-    def close_after(self) -> None:
-        """Close once everything queued is sent."""
-        self.closing = True
-        self.outbox.put_nowait(_CLOSE)
-
-    def drop(self, why: str) -> None:
-        self.dropped = True
-        log(f"a client dropped: {why}")
-        transport = getattr(self.ws, "transport", None)
-        if transport is not None:
-            transport.abort()
-
-    async def write(self) -> None:
-        while True:
-            item = await self.outbox.get()
-            if item is _CLOSE:
-                await self.ws.close(1008, "too many messages")
-                return
-            self.queued -= len(item)
-            try:
-                await asyncio.wait_for(self.ws.send(item), SEND_TIMEOUT)
-            except asyncio.TimeoutError:
-                self.drop("a frame took too long to leave")
-                return
 
 
 class Server:
@@ -169,8 +82,6 @@ class Server:
     async def create(self, msg: dict) -> dict:
         if sum(t.state in (OPEN, PLAYING) for t in self.tables.values()) >= MAX_TABLES:
             raise ProtocolError("full", f"this server holds {MAX_TABLES} tables already")
-        if msg.get("timer") is not None or msg.get("away") is not None:
-            raise ProtocolError("unsupported", "turn timers and away seats are not offered by this server yet")
         source = self.source_of(msg["ruleset"])
         tiles = list(msg.get("tiles") or [])
         for t in tiles:
@@ -196,6 +107,12 @@ class Server:
             kinds.append(s.strip())
         if HUMAN not in kinds:
             raise ProtocolError("bad_table", "a table has at least one human seat")
+        options = {k: msg[k] for k in ("timer", "away", "stand_in") if msg.get(k) is not None}
+        if "stand_in" in options:
+            try:
+                bot_factory(options["stand_in"])
+            except JuxError as e:
+                raise ProtocolError("bad_table", f"stand_in: {e}") from None
         if self._loading is None:
             self._loading = asyncio.Lock()
         async with self._loading:  # (compiling a ruleset takes a moment: one at a time, off the loop)
@@ -209,13 +126,13 @@ class Server:
         table_id = secrets.token_hex(8)
         seed = secrets.randbits(63)
         seat_specs = [{"name": n, "kind": k} for n, k in zip(names, kinds)]
-        table = Table(table_id, rules, source, tiles, seat_specs, seed, {})
+        table = Table(table_id, rules, source, tiles, seat_specs, seed, options)
         codes = {p: secrets.token_urlsafe(24) for p in table.humans}  # (192 bits each)
         spectate = secrets.token_urlsafe(24)
         hashes = {code_hash(c): p for p, c in codes.items()}
         hashes[code_hash(spectate)] = None
         try:
-            self.store.create_table(table_id, source, tiles, players, seat_specs, seed, {}, rules.digest, hashes)
+            self.store.create_table(table_id, source, tiles, players, seat_specs, seed, options, rules.digest, hashes)
         except StoreError as e:
             raise ProtocolError("storage", str(e)) from None
         self.tables[table_id] = table
@@ -241,8 +158,9 @@ class Server:
         table = self.tables[table_id]
         async with self.lock(table_id):
             client.table, client.seat, client.spectator = table, seat, seat is None
-            client.sent_log = 0
+            client.sent_log = client.sent_notices = 0
             table.clients.append(client)
+            table.gone_since.pop(seat, None)
             client.send(table.welcome(client))
             if seat is not None and table.state == OPEN:
                 table.joined.add(seat)
@@ -281,6 +199,8 @@ class Server:
         async with self.lock(table.id):
             if client in table.clients:
                 table.clients.remove(client)
+            if not client.spectator and client.seat in table.humans and not table.connected(client.seat):
+                table.gone_since[client.seat] = time.monotonic()
             table.broadcast()  # (the others see who is connected)
 
     async def dispatch(self, client: Connection, msg: dict) -> None:
@@ -337,6 +257,30 @@ class Server:
                     pass
             writer.cancel()
 
+    async def tick(self) -> None:
+        """Let stand-in bots answer the decisions past a table's turn timer or of its away seats."""
+        now = time.monotonic()
+        for table in list(self.tables.values()):
+            if not table.overdue(now):
+                continue
+            async with self.lock(table.id):
+                for did, why in table.overdue(time.monotonic()):  # (again: it may have been answered)
+                    try:
+                        rows = await asyncio.to_thread(table.stand_in, did, why)
+                        if rows:
+                            await self._commit(table, rows)
+                    except ProtocolError as e:
+                        log(f"table {table.id}: a stand-in could not answer: {e.message}")
+                        break
+
+    async def ticking(self, every: float = TICK) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.tick()
+            except Exception as e:  # (one line; the next tick tries again)
+                log(f"the turn timer failed: {type(e).__name__}: {e}")
+
     async def _recover(self, table: Table) -> None:
         async with self.lock(table.id):
             try:
@@ -355,13 +299,17 @@ async def serve(store: Store, host: str = "127.0.0.1", port: int = 8765, rule_pa
     server = Server(store, rule_paths)
     back = server.restore()
     async with ws_serve(server.handler, host, port, max_size=WIRE_MAX, max_queue=16, write_limit=2 ** 16,
-                        ping_interval=20, ping_timeout=20, close_timeout=5, logger=_quiet_logger(),
+                        ping_interval=20, ping_timeout=20, close_timeout=5, logger=quiet_logger(),
                         ssl=ssl) as ws_server:
         bound = ws_server.sockets[0].getsockname()[1]
         server.port = bound
+        ticking = asyncio.create_task(server.ticking())
         if ready is not None:
             ready(bound, back, server)
-        await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        try:
+            await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        finally:
+            ticking.cancel()
 
 
 __all__ = ["Server", "serve", "log", "WIRE_MAX"]

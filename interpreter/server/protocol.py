@@ -63,8 +63,9 @@ CLIENT_MESSAGES = {
                "players": (_int, "a whole number", True),
                "seats": (_texts, f"a list of at most {MAX_ITEMS} texts ('human' or a bot)", True),
                "names": (_texts, f"a list of at most {MAX_ITEMS} texts", False),
-               "timer": (_seconds, "a number of seconds or null", False),
-               "away": (_seconds, "a number of seconds or null", False)},
+               "timer": (_seconds, "a number of seconds (up to a day) or null", False),
+               "away": (_seconds, "a number of seconds (up to a day) or null", False),
+               "stand_in": (_text, "a bot", False)},
     "tables": {},
 }
 
@@ -89,7 +90,6 @@ ERROR_CODES = {
     "table_failed": "the table could not be brought back (its rules changed or fail): it is stopped",
     "rules_error": "the rules' code failed on this answer: the game is where it was",
     "bad_table": "the table cannot be made as asked",
-    "unsupported": "the server does not do this yet",
     "storage": "the server could not store the answer (full disk, locked database): nothing changed",
     "rate_limited": "too many messages: the connection is closed",
     "full": "the server holds as many tables as it may",

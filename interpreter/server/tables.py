@@ -9,8 +9,13 @@ before the server stores those answers (app.py); when the store fails, `rebuild`
 back to its last stored answer. `messages` are what each connection may see: its seat's view,
 its own pending decisions and its log lines, never the seed nor another seat's decisions.
 
-Undo is not offered by the server yet. Nothing here knows a game."""
+A table may set a turn timer (`timer`: seconds a human may take over a decision) and an away limit
+(`away`: seconds a human seat may stay without a connection): past either, a stand-in bot (`stand_in`,
+greedy by default) answers for that seat, until the player answers or comes back; the table says so
+in its notices. Undo is not offered by the server yet. Nothing here knows a game."""
 from __future__ import annotations
+
+import time
 
 from ..bots import make_bot, seat_seed
 from ..bots.sample import bot_input
@@ -33,6 +38,7 @@ class Client:
         self.seat = None
         self.spectator = False
         self.sent_log = 0
+        self.sent_notices = 0
         self.send = send  # send(message dict): queue a message to this connection
 
     @property
@@ -54,6 +60,9 @@ class Table:
         self.clients: list = []
         self.joined: set = set()  # the human seats that came since the table opened
         self.failure: str | None = None
+        self.notices: list = []  # what the table says of its seats (a bot stood in for one), for everyone
+        self.gone_since = {p: time.monotonic() for p, s in enumerate(self.seats) if s["kind"] == HUMAN}
+        self.stand_ins: dict = {}
         self._new_game()
 
     def _new_game(self) -> None:
@@ -64,6 +73,7 @@ class Table:
         self.last_seq = {p: None for p in range(len(self.seats))}
         self._ids: dict = {}  # thread id -> (its decision's list, the server's id of the decision)
         self._next_id = 1
+        self.since: dict = {}  # a pending decision's id -> when it came (time.monotonic())
         self._number()
 
     # ------------------------------------------------------------ decisions' ids
@@ -79,8 +89,12 @@ class Table:
                     live[t[6]] = known
                 else:
                     live[t[6]] = (t[2], self._next_id)
+                    self.since[self._next_id] = time.monotonic()
                     self._next_id += 1
         self._ids = live
+        if len(self.since) > len(live):
+            ids = {v[1] for v in live.values()}
+            self.since = {k: v for k, v in self.since.items() if k in ids}
 
     def decision_id(self, d) -> int:
         return self._ids[d.id][1]
@@ -200,6 +214,52 @@ class Table:
         self.failure = why
         self.state = FAILED
 
+    # ------------------------------------------------------------ turn timer, away seats
+
+    def overdue(self, now: float) -> list:
+        """[(decision id, why)] of the humans' decisions a stand-in bot should answer now: past
+        the turn timer ("time"), or of a seat away longer than the table allows ("away")."""
+        timer, away = self.options.get("timer"), self.options.get("away")
+        if not (timer or away) or self.state != PLAYING or self.failure or self.game.over:
+            return []
+        out = []
+        for d in self.game.pending:
+            if d.player in self.bots:
+                continue
+            did = self.decision_id(d)
+            if timer and now - self.since.get(did, now) >= timer:
+                out.append((did, "time"))
+            elif away and not self.connected(d.player) and now - self.gone_since.get(d.player, now) >= away:
+                out.append((did, "away"))
+        return out
+
+    def stand_in(self, decision_id: int, why: str) -> list:
+        """A stand-in bot answers this human decision (then the bots play on): the rows to store."""
+        d = self._find(decision_id)
+        if d is None or d.player in self.bots:
+            return []
+        seat = d.player
+        if seat not in self.stand_ins:
+            self.stand_ins[seat] = make_bot(self.options.get("stand_in") or "greedy", seat_seed(self._seed, seat))
+        bot = self.stand_ins[seat]
+        try:
+            try:
+                self.game.apply(bot.choose(bot_input(bot, self.game, seat), d), player=seat, decision=d.id)
+            except IllegalAnswer:
+                self.game.apply(list(range(d.min)) if d.many else (None if d.min == 0 else 0), player=seat,
+                                decision=d.id)
+            rows = [(seat, decision_id, self.game.answers[-1][1], None)]
+            self._number()
+            rows += self.play_bots()
+        except JuxError as e:
+            self._rules_failed(e)
+        name = self.seats[seat]["name"]
+        text = (f"{name}'s time ran out: a bot answered for them" if why == "time"
+                else f"{name} is away: a bot plays for them until they come back")
+        if not self.notices or self.notices[-1] != text:
+            self.notices.append(text)
+        return rows
+
     def start(self) -> list:
         """Every human seat came: the game starts; the bots' first answers to store."""
         self.state = PLAYING
@@ -212,11 +272,13 @@ class Table:
         game = self.game
         over = game.over
         extra = {"scores": game.scores} if over else {}
+        notices = self.notices[client.sent_notices:]
+        client.sent_notices = len(self.notices)
         if client.spectator:  # (the engine has no view for nobody's seat yet: who plays, and the end)
             view = {"ruleset": self.rules.name, "players": len(self.seats), "names": list(game.names),
                     "waiting_for": sorted({d.player for d in game.pending})}
             return message("state", view=view, decisions=[], log=[], seats=self.seat_list(), over=over,
-                           started=self.state != OPEN, **extra)
+                           started=self.state != OPEN, notices=notices, **extra)
         seat = client.seat
         view = game.view(seat)
         log = view.pop("log")
@@ -228,7 +290,7 @@ class Table:
                                   for o in d.options]}
                      for d in game.pending_for(seat)] if self.state != OPEN else []
         return message("state", view=view, decisions=decisions, log=new, seats=self.seat_list(), over=over,
-                       started=self.state != OPEN, **extra)
+                       started=self.state != OPEN, notices=notices, **extra)
 
     def welcome(self, client: Client) -> dict:
         return message("welcome", table=self.id, seat=None if client.spectator else client.seat,
