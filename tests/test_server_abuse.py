@@ -2,9 +2,11 @@
 the game is unchanged; one bad client harms no other."""
 import asyncio
 import json
+import random
+import socket
 import sqlite3
 
-from server_helpers import Raw, create, running_server
+from server_helpers import Raw, create, play_random, running_server
 
 
 def _snapshot(table) -> tuple:
@@ -204,3 +206,30 @@ def test_a_locked_database_refuses_the_answer_and_keeps_the_game(tmp_path):
             assert len(table.rows) > len(before[2]) and store.answers(table.id)[-1][1:3] == tuple(table.rows[-1][:2])
 
     asyncio.run(main())
+
+
+def test_a_client_that_stops_reading_is_dropped_and_the_table_plays_on(tmp_path, monkeypatch, capfd):
+    from websockets.asyncio.client import connect
+
+    from jux.interpreter.server import connection
+
+    monkeypatch.setattr(connection, "OUTBOX", 64 * 1024)
+    monkeypatch.setattr(connection, "SEND_TIMEOUT", 1.0)
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            created, table, clients = await _table(url, server, seats=("human", "human"))
+            # a second connection of seat 0 that never reads what it is sent
+            deaf = await connect(url, max_queue=1)
+            await deaf.send(json.dumps({"v": 1, "type": "hello", "code": created["codes"]["0"]}))
+            await asyncio.sleep(0.2)
+            assert len(table.clients) == 3
+            # (small socket buffers, so that what it does not read fills them soon)
+            deaf.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            table.clients[-1].ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            await asyncio.gather(*(play_random(c, random.Random(s)) for s, c in clients.items()))
+            assert table.game.over
+            assert len(table.clients) == 2  # the deaf one is gone; the players played to the end
+
+    asyncio.run(main())
+    assert "a client dropped" in capfd.readouterr().err
