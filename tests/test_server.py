@@ -79,6 +79,14 @@ def test_a_whole_game_shows_each_seat_only_what_it_may_know(tmp_path, ruleset, s
             await asyncio.gather(*(play_random(c, random.Random(seat)) for seat, c in clients.items()))
             await asyncio.gather(*(c.drain(0.2) for c in [*clients.values(), watcher]))
             table = server.tables[created["table"]]
+            for c in [*clients.values(), watcher]:
+                await c.close()
+            await asyncio.sleep(0.1)
+            late = await Raw.open(url)  # the game is over and nobody is left: the server lets the table go
+            await late.send({"v": 1, "type": "hello", "code": codes[min(codes)]})
+            gone = await late.until("error")
+            assert gone["code"] == "bad_code" and "over" in gone["message"]
+            assert table.id not in server.tables
             return table, store.seed(table.id), store.answers(table.id), clients, watcher
 
     table, seed, rows, clients, watcher = asyncio.run(main())

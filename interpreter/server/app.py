@@ -152,8 +152,11 @@ class Server:
             found = self.store.find_code(digest)
         except StoreError as e:
             raise ProtocolError("storage", str(e)) from None
-        if found is None or not hmac.compare_digest(found[0], digest) or found[1] not in self.tables:
+        if found is None or not hmac.compare_digest(found[0], digest):
             raise ProtocolError("bad_code", "no table has this code")
+        if found[1] not in self.tables:
+            raise ProtocolError("bad_code", "this code's table is not held by the server any more (its game is "
+                                            "over, or its rules could not be loaded)")
         _, table_id, seat = found
         table = self.tables[table_id]
         async with self.lock(table_id):
@@ -201,6 +204,10 @@ class Server:
                 table.clients.remove(client)
             if not client.spectator and client.seat in table.humans and not table.connected(client.seat):
                 table.gone_since[client.seat] = time.monotonic()
+            if table.state in (OVER, FAILED) and not table.clients:  # (its game is in the store: let it go)
+                self.tables.pop(table.id, None)
+                self.locks.pop(table.id, None)
+                return
             table.broadcast()  # (the others see who is connected)
 
     async def dispatch(self, client: Connection, msg: dict) -> None:

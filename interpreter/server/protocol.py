@@ -13,7 +13,7 @@ VERSION = 1
 MAX_FRAME = 64 * 1024  # characters of a client's frame (a larger one is refused with an error)
 MAX_CODE = 200  # characters of an invitation code
 MAX_TEXT = 200  # characters of a ruleset, tile or bot name
-MAX_ITEMS = 64  # items of a list (seats, tiles, picks)
+MAX_ITEMS = 1000  # items of a list (seats, tiles, picks)
 MAX_INT = 2 ** 53  # a number a client sends (JavaScript's safe integers)
 
 
