@@ -47,6 +47,9 @@ def add_serve(sub) -> None:
     p.add_argument("--data", metavar="DIR", help="the folder of jux.sqlite (default: the user's data folder)")
     p.add_argument("--rules", action="append", metavar="PATH",
                    help="also serve this ruleset (a folder or its game.yaml); repeat for more")
+    p.add_argument("--sync", choices=["full", "normal"], default="full",
+                   help="full (default): each answer is on the disk before it is acknowledged; normal: faster, "
+                        "safe when the server is killed but not when the machine crashes")
     p.add_argument("--certfile", metavar="PEM", help="serve over TLS (wss://) with this certificate chain")
     p.add_argument("--keyfile", metavar="PEM", help="the certificate's private key (with --certfile)")
     p.set_defaults(func=cmd_serve)
@@ -99,7 +102,7 @@ def cmd_serve(args) -> int:
             raise JuxError(f"serve: cannot use {args.certfile} and {args.keyfile}: {e}") from None
     folder = Path(args.data) if args.data else default_folder()
     try:
-        store = Store(folder)
+        store = Store(folder, synchronous=args.sync.upper())
     except StoreError as e:
         raise JuxError(str(e)) from None
     scheme = "wss" if ssl_context else "ws"

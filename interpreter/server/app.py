@@ -9,6 +9,7 @@ in the log and touches no other connection or table."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import hmac
 import re
 import secrets
@@ -33,12 +34,18 @@ class Server:
         self.locks: dict = {}
         self.rules: dict = {}  # a --rules ruleset's name -> its path
         self._loading = None
+        self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jux-store")  # (the store's one thread)
         for path in rule_paths or ():
             from ..engine.ruleset import load_ruleset
 
             self.rules[load_ruleset(path).name] = str(path)
 
     # ------------------------------------------------------------ tables
+
+    async def stored(self, method, *args):
+        """A call of the store, in its own thread: the loop serves the other tables while the disk
+        writes (a commit waits for it)."""
+        return await asyncio.get_running_loop().run_in_executor(self._io, method, *args)
 
     def lock(self, table_id: str) -> asyncio.Lock:
         if table_id not in self.locks:
@@ -132,7 +139,8 @@ class Server:
         hashes = {code_hash(c): p for p, c in codes.items()}
         hashes[code_hash(spectate)] = None
         try:
-            self.store.create_table(table_id, source, tiles, players, seat_specs, seed, options, rules.digest, hashes)
+            await self.stored(self.store.create_table, table_id, source, tiles, players, seat_specs, seed, options,
+                              rules.digest, hashes)
         except StoreError as e:
             raise ProtocolError("storage", str(e)) from None
         self.tables[table_id] = table
@@ -149,7 +157,7 @@ class Server:
             raise ProtocolError("already_joined", "this connection has joined a table already")
         digest = code_hash(code)
         try:
-            found = self.store.find_code(digest)
+            found = await self.stored(self.store.find_code, digest)
         except StoreError as e:
             raise ProtocolError("storage", str(e)) from None
         if found is None or not hmac.compare_digest(found[0], digest):
@@ -186,7 +194,7 @@ class Server:
         A store that fails puts the game back to its last stored answer."""
         over = table.game.over
         try:
-            self.store.add_answers(table.id, len(table.rows), rows, OVER if over else state)
+            await self.stored(self.store.add_answers, table.id, len(table.rows), rows, OVER if over else state)
         except StoreError as e:
             await asyncio.to_thread(table.rebuild)
             if state is not None:
@@ -317,6 +325,7 @@ async def serve(store: Store, host: str = "127.0.0.1", port: int = 8765, rule_pa
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
         finally:
             ticking.cancel()
+            server._io.shutdown(wait=True)
 
 
 __all__ = ["Server", "serve", "log", "WIRE_MAX"]

@@ -46,14 +46,20 @@ def default_folder() -> Path:
 
 
 class Store:
-    """The server's tables in SQLite. Use from one thread (the server's event loop)."""
+    """The server's tables in SQLite. Use from one thread at a time.
+
+    synchronous "FULL" (the default) waits for the disk at each commit: an answer acknowledged
+    survives a power cut. "NORMAL" does not (WAL): it survives the server being killed, and an
+    operating system's crash may lose the last answers; commits are much faster."""
 
     def __init__(self, folder, busy_timeout: float = 1.0, synchronous: str = "FULL"):
         self.folder = Path(folder)
         self.path = self.folder / FILE
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(str(self.path), timeout=busy_timeout, isolation_level=None)
+            # (the server calls it from one thread of its own, never two at once)
+            self.db = sqlite3.connect(str(self.path), timeout=busy_timeout, isolation_level=None,
+                                      check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'FULL' else 'NORMAL'}")
             self.db.executescript(SCHEMA)
