@@ -301,7 +301,7 @@ class Table:
         """The table as `tables` lists it."""
         return {"table": self.id, "ruleset": self.rules.name, "tiles": list(self.tiles), "players": len(self.seats),
                 "state": self.state, "seats": self.seat_list(),
-                "free": [p for p in self.humans if p not in self.joined], "answers": len(self.rows)}
+                "free": [p for p in self.humans if not self.connected(p)], "answers": len(self.rows)}
 
     def broadcast(self) -> None:
         for c in list(self.clients):
