@@ -15,7 +15,6 @@ GAMES = [
     ("capital_jux", ["human", "human", "human", "random"], None),
     ("capital_jux", ["human", "greedy", "human"], ["merchant", "cleric", "agent", "scholar"]),
     ("guildhall", ["human", "human"], None),
-    ("guildhall", ["human", "random", "human", "human"], None),
     ("bruges", ["human", "human", "random"], None),
     ("bruges", ["human", "human", "human", "human"], None),
 ]

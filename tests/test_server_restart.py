@@ -59,14 +59,18 @@ def test_a_killed_server_brings_every_table_back_exactly(tmp_path):
             codes = {int(s): c for s, c in created["codes"].items()}
             clients = await _join(url, codes)
             rnd = random.Random(3)
-            for _ in range(25):  # answer one decision at a time, each stored before it shows
+            for _ in range(16):  # answer one decision at a time, each stored before it shows
                 seat, c = next(((s, c) for s, c in clients.items() if c.states()[-1]["decisions"]), (None, None))
                 if c is None:
                     break
                 d = c.states()[-1]["decisions"][0]
                 await c.answer(d["id"], random_choice(d, rnd))
+                while (await c.recv())["type"] not in ("state", "error"):  # its acknowledgement
+                    pass
                 for x in clients.values():
-                    await x.drain(0.08)
+                    await x.drain(0.03)
+            for x in clients.values():
+                await x.drain(0.3)
             assert not [e for c in clients.values() for e in c.errors() if e["code"] != "illegal_answer"]
             return codes, {s: _where(c) for s, c in clients.items()}, {s: c.seq for s, c in clients.items()}
 
