@@ -118,3 +118,65 @@ def test_a_killed_server_brings_every_table_back_exactly(tmp_path):
             proc.kill()
         err = proc.stderr.read()
         assert "Traceback" not in err
+
+
+def test_table_clients_come_back_by_themselves_after_a_restart_on_the_same_port(tmp_path):
+    from jux.interpreter.server.client import TableClient
+
+    proc, url = _start(tmp_path)
+    port = url.rsplit(":", 1)[1]
+    procs = [proc]
+
+    async def settle(clients, quiet=0.3):
+        for c in clients.values():
+            try:
+                while True:
+                    await asyncio.wait_for(c.next(), quiet)
+            except asyncio.TimeoutError:
+                pass
+
+    async def main():
+        created = await create(url, "guildhall", ["human", "human", "random"])
+        clients = {int(s): TableClient(url, code) for s, code in created["codes"].items()}
+        for c in clients.values():
+            await c._connect()
+        await settle(clients)
+        rnd = random.Random(4)
+        for _ in range(8):
+            c = next(c for c in clients.values() if c.state["decisions"])
+            d = c.state["decisions"][0]
+            await c.answer(d["id"], random_choice(d, rnd))
+            await settle(clients, 0.1)
+        await settle(clients)
+        before = {s: (c.state["view"], c.state["decisions"], list(c.log), c.seq) for s, c in clients.items()}
+        procs[0].send_signal(signal.SIGKILL)
+        procs[0].wait()
+        procs.append(_start_on(tmp_path, port))
+        for s, c in clients.items():  # each finds the server again by itself, and the game where it was
+            msg = await asyncio.wait_for(c.next(), 60)
+            assert msg["type"] == "state"
+            await settle({s: c})
+            assert (c.state["view"], c.state["decisions"], c.log, c.seq) == before[s]
+        c = next(c for c in clients.values() if c.state["decisions"])
+        d = c.state["decisions"][0]
+        await c.answer(d["id"], random_choice(d, rnd))  # its seq goes on from before the restart
+        msg = await asyncio.wait_for(c.next(), 30)
+        assert msg["type"] == "state" or msg["code"] == "illegal_answer", msg
+        for c in clients.values():
+            await c.close()
+
+    try:
+        asyncio.run(main())
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
+            assert "Traceback" not in p.stderr.read()
+
+
+def _start_on(data, port):
+    proc = subprocess.Popen([JUX, "serve", "--port", port, "--data", str(data)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    line = proc.stderr.readline()
+    assert "listening on" in line and "1 brought back" in line, line
+    return proc
