@@ -54,6 +54,7 @@ from .lsp import cmd_lsp
 from .new import cmd_new, cmd_schema
 from .play import cmd_play, cmd_replay
 from .rules import cmd_rules
+from .serve import add_host, add_serve, add_tables
 from .simulate import simulate
 from .validate import cmd_validate
 
@@ -267,6 +268,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "hover and go to definition. See docs/editors.md.")
     p.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (the default and only way)")
     p.set_defaults(func=cmd_lsp)
+    add_serve(sub)
+    add_host(sub)
+    add_tables(sub)
     return parser
 
 

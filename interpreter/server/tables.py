@@ -1,0 +1,311 @@
+"""A table of the server: its Game, its seats (humans by code, bots played on the server), who is
+connected, and each connection's seat.
+
+Answers go through `Table.answer`, which checks that the sender's seat owns the decision, that it
+is still pending (the server numbers decisions itself: a decision's id is never used again once
+answered), that seq is above the seat's last accepted one and that the engine takes the choice;
+it then applies it and lets the bots play until a human must answer. Nothing is shown to anyone
+before the server stores those answers (app.py); when the store fails, `rebuild` brings the game
+back to its last stored answer. `messages` are what each connection may see: its seat's view,
+its own pending decisions and its log lines, never the seed nor another seat's decisions.
+
+A table may set a turn timer (`timer`: seconds a human may take over a decision) and an away limit
+(`away`: seconds a human seat may stay without a connection): past either, a stand-in bot (`stand_in`,
+greedy by default) answers for that seat, until the player answers or comes back; the table says so
+in its notices. Undo is not offered by the server yet. Nothing here knows a game."""
+from __future__ import annotations
+
+import time
+
+from ..bots import make_bot, seat_seed
+from ..bots.sample import bot_input
+from ..engine.game import Game
+from ..errors import IllegalAnswer, JuxError
+from ..runtime.state import DECIDE
+from .protocol import ProtocolError, message
+from .store import FAILED, OPEN, OVER, PLAYING
+
+HUMAN = "human"
+MAX_BOT_ANSWERS = 100_000  # answers the bots give in one go before the table is stopped
+
+
+class Client:
+    """One connection: its table and seat (None: a spectator), the log lines it has been sent,
+    and its outbox (app.py writes it)."""
+
+    def __init__(self, send=None):
+        self.table = None
+        self.seat = None
+        self.spectator = False
+        self.sent_log = 0
+        self.sent_notices = 0
+        self.send = send  # send(message dict): queue a message to this connection
+
+    @property
+    def joined(self) -> bool:
+        return self.table is not None
+
+
+class Table:
+    def __init__(self, table_id: str, rules, source: str, tiles: list, seats: list, seed: int,
+                 options: dict | None = None, state: str = OPEN):
+        self.id = table_id
+        self.rules = rules
+        self.source = source  # the ruleset as stored (a catalogue name or a --rules path)
+        self.tiles = list(tiles)
+        self.seats = [dict(s) for s in seats]  # [{"name", "kind"}]: kind "human" or a bot spec
+        self.options = dict(options or {})
+        self.state = state
+        self._seed = seed  # (secret: never sent)
+        self.clients: list = []
+        self.joined: set = set()  # the human seats that came since the table opened
+        self.failure: str | None = None
+        self.notices: list = []  # what the table says of its seats (a bot stood in for one), for everyone
+        self.gone_since = {p: time.monotonic() for p, s in enumerate(self.seats) if s["kind"] == HUMAN}
+        self.stand_ins: dict = {}
+        self._new_game()
+
+    def _new_game(self) -> None:
+        self.game = Game.new(self.rules, len(self.seats), self._seed, names=[s["name"] for s in self.seats])
+        self.bots = {p: make_bot(s["kind"], seat_seed(self._seed, p)) for p, s in enumerate(self.seats)
+                     if s["kind"] != HUMAN}
+        self.rows: list = []  # the stored answers: (seat, decision, answer, seq)
+        self.last_seq = {p: None for p in range(len(self.seats))}
+        self._ids: dict = {}  # thread id -> (its decision's list, the server's id of the decision)
+        self._next_id = 1
+        self.since: dict = {}  # a pending decision's id -> when it came (time.monotonic())
+        self._number()
+
+    # ------------------------------------------------------------ decisions' ids
+
+    def _number(self) -> None:
+        """Give each newly pending decision the next id (in the order the engine lists them; a
+        replay of the same answers gives the same ids)."""
+        live = {}
+        for t in self.game.state.threads:
+            if t[1] == DECIDE:
+                known = self._ids.get(t[6])
+                if known is not None and known[0] is t[2]:
+                    live[t[6]] = known
+                else:
+                    live[t[6]] = (t[2], self._next_id)
+                    self.since[self._next_id] = time.monotonic()
+                    self._next_id += 1
+        self._ids = live
+        if len(self.since) > len(live):
+            ids = {v[1] for v in live.values()}
+            self.since = {k: v for k, v in self.since.items() if k in ids}
+
+    def decision_id(self, d) -> int:
+        return self._ids[d.id][1]
+
+    def _find(self, decision_id: int):
+        for d in self.game.pending:
+            if self._ids.get(d.id, (None, None))[1] == decision_id:
+                return d
+        return None
+
+    # ------------------------------------------------------------ seats
+
+    @property
+    def humans(self) -> list:
+        return [p for p, s in enumerate(self.seats) if s["kind"] == HUMAN]
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat and not c.spectator for c in self.clients)
+
+    def seat_list(self) -> list:
+        return [{"name": s["name"], "bot": s["kind"] != HUMAN,
+                 "connected": s["kind"] != HUMAN or self.connected(p)} for p, s in enumerate(self.seats)]
+
+    def all_joined(self) -> bool:
+        return all(p in self.joined for p in self.humans)
+
+    # ------------------------------------------------------------ answering
+
+    def answer(self, seat, decision_id: int, choice, seq: int) -> list:
+        """Apply a human's answer and let the bots play on; the new answers [(seat, decision,
+        answer, seq)] to store. ProtocolError, the game unchanged, when it is refused."""
+        if seat is None:
+            raise ProtocolError("spectator", "a spectator does not answer")
+        self.check_playing()
+        d = self._find(decision_id)
+        if d is None:
+            raise ProtocolError("decision_gone", f"decision {decision_id} is not pending (answered, or never was)")
+        if d.player != seat:
+            raise ProtocolError("not_your_decision", f"decision {decision_id} is another seat's")
+        last = self.last_seq[seat]
+        if last is not None and seq <= last:
+            raise ProtocolError("stale_seq", f"seq {seq} is not above {last}, this seat's last answer's")
+        try:
+            self.game.apply(choice, player=seat, decision=d.id)  # (IllegalAnswer changes nothing)
+        except IllegalAnswer as e:
+            raise ProtocolError("illegal_answer", str(e)) from None
+        except JuxError as e:
+            self._rules_failed(e)
+        rows = [(seat, decision_id, self.game.answers[-1][1], seq)]
+        self._number()
+        try:
+            rows += self.play_bots()
+        except JuxError as e:
+            self._rules_failed(e)
+        return rows
+
+    def _rules_failed(self, e: JuxError):
+        """The rules' code failed on an answer: back to the last stored answer, and say so."""
+        self.rebuild()
+        raise ProtocolError("rules_error", f"the rules failed on this answer ({e}); the game is where it was")
+
+    def check_playing(self) -> None:
+        if self.failure:
+            raise ProtocolError("table_failed", f"the table stopped: {self.failure}")
+        if self.state == OPEN:
+            raise ProtocolError("not_started", "the table waits for every human seat to join")
+        if self.game.over:
+            raise ProtocolError("game_over", "the game is over")
+
+    def play_bots(self) -> list:
+        """Let the bots answer until a human must (or the game ends): [(seat, decision, answer, None)]."""
+        rows = []
+        game = self.game
+        while len(rows) < MAX_BOT_ANSWERS:
+            d = next((d for d in game.pending if d.player in self.bots), None)
+            if d is None:
+                return rows
+            bot = self.bots[d.player]
+            did = self.decision_id(d)
+            choice = bot.choose(bot_input(bot, game, d.player), d)
+            try:
+                game.apply(choice, player=d.player, decision=d.id)
+            except IllegalAnswer:  # a faulty bot must not stall the table: the first legal answer
+                game.apply(list(range(d.min)) if d.many else (None if d.min == 0 else 0), player=d.player,
+                           decision=d.id)
+            rows.append((d.player, did, game.answers[-1][1], None))
+            self._number()
+        raise JuxError(f"the bots gave {MAX_BOT_ANSWERS} answers without a human's turn")
+
+    def committed(self, rows: list) -> None:
+        """The answers were stored: they are the table's from now on."""
+        self.rows += rows
+        for seat, _, _, seq in rows:
+            if seq is not None:
+                self.last_seq[seat] = seq
+        if self.game.over:
+            self.state = OVER
+
+    def replay(self, rows: list) -> None:
+        """Apply stored answers [(seat, decision, answer, seq)] to the game as they were given
+        (JuxError when they do not fit it: other rules, or an edited database)."""
+        for i, (seat, decision_id, choice, seq) in enumerate(rows):
+            d = self._find(decision_id)
+            if d is None or d.player != seat:
+                raise JuxError(f"answer {i + 1}: decision {decision_id} of seat {seat} is not pending")
+            self.game.apply(choice, player=seat, decision=d.id)
+            self._number()
+            self.committed([(seat, decision_id, choice, seq)])
+
+    def rebuild(self) -> None:
+        """Back to the last stored answer (after a store that failed, or rules that failed)."""
+        rows = self.rows
+        self._new_game()
+        self.replay(rows)
+
+    def fail(self, why: str) -> None:
+        self.failure = why
+        self.state = FAILED
+
+    # ------------------------------------------------------------ turn timer, away seats
+
+    def overdue(self, now: float) -> list:
+        """[(decision id, why)] of the humans' decisions a stand-in bot should answer now: past
+        the turn timer ("time"), or of a seat away longer than the table allows ("away")."""
+        timer, away = self.options.get("timer"), self.options.get("away")
+        if not (timer or away) or self.state != PLAYING or self.failure or self.game.over:
+            return []
+        out = []
+        for d in self.game.pending:
+            if d.player in self.bots:
+                continue
+            did = self.decision_id(d)
+            if timer and now - self.since.get(did, now) >= timer:
+                out.append((did, "time"))
+            elif away and not self.connected(d.player) and now - self.gone_since.get(d.player, now) >= away:
+                out.append((did, "away"))
+        return out
+
+    def stand_in(self, decision_id: int, why: str) -> list:
+        """A stand-in bot answers this human decision (then the bots play on): the rows to store."""
+        d = self._find(decision_id)
+        if d is None or d.player in self.bots:
+            return []
+        seat = d.player
+        if seat not in self.stand_ins:
+            self.stand_ins[seat] = make_bot(self.options.get("stand_in") or "greedy", seat_seed(self._seed, seat))
+        bot = self.stand_ins[seat]
+        try:
+            try:
+                self.game.apply(bot.choose(bot_input(bot, self.game, seat), d), player=seat, decision=d.id)
+            except IllegalAnswer:
+                self.game.apply(list(range(d.min)) if d.many else (None if d.min == 0 else 0), player=seat,
+                                decision=d.id)
+            rows = [(seat, decision_id, self.game.answers[-1][1], None)]
+            self._number()
+            rows += self.play_bots()
+        except JuxError as e:
+            self._rules_failed(e)
+        name = self.seats[seat]["name"]
+        text = (f"{name}'s time ran out: a bot answered for them" if why == "time"
+                else f"{name} is away: a bot plays for them until they come back")
+        if not self.notices or self.notices[-1] != text:
+            self.notices.append(text)
+        return rows
+
+    def start(self) -> list:
+        """Every human seat came: the game starts; the bots' first answers to store."""
+        self.state = PLAYING
+        return self.play_bots()
+
+    # ------------------------------------------------------------ what each connection sees
+
+    def state_message(self, client: Client) -> dict:
+        """What this connection may see now, with the log lines it was not sent yet."""
+        game = self.game
+        over = game.over
+        extra = {"scores": game.scores} if over else {}
+        notices = self.notices[client.sent_notices:]
+        client.sent_notices = len(self.notices)
+        if client.spectator:  # (the engine has no view for nobody's seat yet: who plays, and the end)
+            view = {"ruleset": self.rules.name, "players": len(self.seats), "names": list(game.names),
+                    "waiting_for": sorted({d.player for d in game.pending})}
+            return message("state", view=view, decisions=[], log=[], seats=self.seat_list(), over=over,
+                           started=self.state != OPEN, notices=notices, **extra)
+        seat = client.seat
+        view = game.view(seat)
+        log = view.pop("log")
+        view.pop("decisions")
+        new = log[client.sent_log:]
+        client.sent_log = len(log)
+        decisions = [{"id": self.decision_id(d), "prompt": d.prompt, "min": d.min, "max": d.max, "many": d.many,
+                      "options": [dict({"id": o.id, "label": o.label}, **({"hint": o.hint} if o.hint else {}))
+                                  for o in d.options]}
+                     for d in game.pending_for(seat)] if self.state != OPEN else []
+        return message("state", view=view, decisions=decisions, log=new, seats=self.seat_list(), over=over,
+                       started=self.state != OPEN, notices=notices, **extra)
+
+    def welcome(self, client: Client) -> dict:
+        return message("welcome", table=self.id, seat=None if client.spectator else client.seat,
+                       names=list(self.game.names), ruleset=self.rules.name, tiles=list(self.tiles),
+                       seq=None if client.spectator else self.last_seq[client.seat])
+
+    def listing(self) -> dict:
+        """The table as `tables` lists it."""
+        return {"table": self.id, "ruleset": self.rules.name, "tiles": list(self.tiles), "players": len(self.seats),
+                "state": self.state, "seats": self.seat_list(),
+                "free": [p for p in self.humans if not self.connected(p)], "answers": len(self.rows)}
+
+    def broadcast(self) -> None:
+        for c in list(self.clients):
+            c.send(self.state_message(c))
+
+
+__all__ = ["Client", "Table", "HUMAN"]

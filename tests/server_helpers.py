@@ -1,0 +1,147 @@
+"""Helpers of the server tests: a real `jux serve` started in the test on a loopback port, raw
+websocket clients, and a random player that speaks the protocol (docs/protocol.md)."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+
+from websockets.asyncio.client import connect
+
+from jux.interpreter.server.app import serve
+from jux.interpreter.server.store import Store
+
+
+@contextlib.asynccontextmanager
+async def running_server(folder, busy_timeout: float = 1.0, synchronous: str = "NORMAL"):
+    """(url, Server, Store) of a server on 127.0.0.1 and a free port; stopped on leaving. (Its store
+    does not wait for the disk at each commit: these tests do not crash the machine.)"""
+    store = Store(folder, busy_timeout=busy_timeout, synchronous=synchronous)
+    loop = asyncio.get_running_loop()
+    stop, ready = loop.create_future(), loop.create_future()
+    task = asyncio.create_task(serve(store, "127.0.0.1", 0, ready=lambda p, b, s: ready.set_result((p, s)), stop=stop))
+    done, _ = await asyncio.wait([ready, task], return_when=asyncio.FIRST_COMPLETED)
+    if task in done:
+        task.result()  # (the server failed to start: its error)
+    port, server = ready.result()
+    try:
+        yield f"ws://127.0.0.1:{port}", server, store
+    finally:
+        stop.set_result(None)
+        await task
+        store.close()
+
+
+class Raw:
+    """A raw client: every frame it receives, as text and as data."""
+
+    def __init__(self, ws):
+        self.ws = ws
+        self.frames: list = []  # (text, message)
+        self.seq = 0
+
+    @classmethod
+    async def open(cls, url):
+        return cls(await connect(url, max_size=2 ** 24))
+
+    async def send(self, msg) -> None:
+        await self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
+
+    async def recv(self, timeout: float = 30) -> dict:
+        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        msg = json.loads(text)
+        self.frames.append((text, msg))
+        return msg
+
+    async def until(self, kind: str, timeout: float = 30) -> dict:
+        while True:
+            msg = await self.recv(timeout)
+            if msg["type"] == kind:
+                return msg
+
+    async def drain(self, quiet: float = 0.3) -> list:
+        out = []
+        while True:
+            try:
+                out.append(await self.recv(quiet))
+            except asyncio.TimeoutError:
+                return out
+
+    async def read_for(self, seconds: float) -> list:
+        """Every frame that comes in the next seconds."""
+        out = []
+        end = asyncio.get_running_loop().time() + seconds
+        while True:
+            left = end - asyncio.get_running_loop().time()
+            if left <= 0:
+                return out
+            try:
+                out.append(await self.recv(left))
+            except asyncio.TimeoutError:
+                return out
+
+    async def request(self, kind: str, expect: str, **fields) -> dict:
+        await self.send({"v": 1, "type": kind, **fields})
+        return await self.until(expect)
+
+    async def answer(self, decision: int, choice, seq: int | None = None) -> None:
+        if seq is None:
+            self.seq += 1
+            seq = self.seq
+        await self.send({"v": 1, "type": "answer", "decision": decision, "choice": choice, "seq": seq})
+
+    def states(self) -> list:
+        return [m for _, m in self.frames if m["type"] == "state"]
+
+    def errors(self) -> list:
+        return [m for _, m in self.frames if m["type"] == "error"]
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+def random_choice(d: dict, rnd: random.Random):
+    k = len(d["options"])
+    if d["many"]:
+        return sorted(rnd.sample(range(k), rnd.randint(d["min"], min(d["max"], k))))
+    if k == 0 or (d["min"] == 0 and rnd.random() < 0.1):
+        return None
+    return rnd.randrange(k)
+
+
+async def create(url, ruleset: str, seats: list, tiles=None) -> dict:
+    host = await Raw.open(url)
+    fields = {"ruleset": ruleset, "players": len(seats), "seats": seats}
+    if tiles:
+        fields["tiles"] = tiles
+    created = await host.request("create", "created", **fields)
+    await host.close()
+    return created
+
+
+async def play_random(client: Raw, rnd: random.Random, stop_after: int | None = None) -> None:
+    """Answer this seat's decisions at random until the game is over (or stop_after answers).
+    A decision is answered once; an illegal random pick (a `distinct` choose) is picked again."""
+    answered: set = set()
+    given = 0
+    last = None
+    while True:
+        msg = await client.recv(60)
+        if msg["type"] == "error":
+            assert msg["code"] == "illegal_answer", msg  # (a random pick a `distinct` choose refuses)
+            await client.answer(last["id"], random_choice(last, rnd))
+            continue
+        if msg["type"] != "state":
+            continue
+        if msg["over"]:
+            return
+        for d in msg["decisions"]:
+            if d["id"] in answered:
+                continue
+            if stop_after is not None and given >= stop_after:
+                return
+            answered.add(d["id"])
+            last = d
+            await client.answer(d["id"], random_choice(d, rnd))
+            given += 1

@@ -1,0 +1,166 @@
+"""Whole games over a real `jux serve` (a loopback port, real websocket clients): each seat's frames
+hold only what the seat may know (its view, its own decisions, its log lines), never the seed nor
+another seat's decisions; what a client is sent is exactly the engine's view for its seat."""
+import asyncio
+import json
+import random
+
+import pytest
+
+from jux.interpreter.engine.game import Game
+
+from server_helpers import Raw, create, play_random, random_choice, running_server
+
+GAMES = [
+    ("capital_jux", ["human", "human", "human", "random"], None),
+    ("capital_jux", ["human", "greedy", "human"], ["merchant", "cleric", "agent", "scholar"]),
+    ("guildhall", ["human", "human"], None),
+    ("bruges", ["human", "human", "random"], None),
+    ("bruges", ["human", "human", "human", "human"], None),
+]
+
+
+def _strings(x, out: list) -> list:
+    """Every text in a message (keys left out)."""
+    if isinstance(x, str):
+        out.append(x)
+    elif isinstance(x, list):
+        for v in x:
+            _strings(v, out)
+    elif isinstance(x, dict):
+        for v in x.values():
+            _strings(v, out)
+    return out
+
+
+def _card_ids(x, out: list) -> list:
+    """The ids of the cards shown face up in a view (a card shows as a dict with an id and a label)."""
+    if isinstance(x, list):
+        for v in x:
+            _card_ids(v, out)
+    elif isinstance(x, dict):
+        if "label" in x and type(x.get("id")) is int and "kind" in x:
+            out.append(x["id"])
+        for v in x.values():
+            _card_ids(v, out)
+    return out
+
+
+def _replay(table, seed):
+    """The table's game replayed from its answers: the final game, and for each seat the cards
+    it knew at some moment (a bit mask per card, or'ed over every position)."""
+    rules = table.rules
+    g = Game.new(rules, len(table.seats), seed, names=[s["name"] for s in table.seats])
+    ever = list(g.state.k)
+    for seat, choice in [list(a) for a in table.game.answers]:
+        g.apply(choice, player=seat)
+        ever = [a | b for a, b in zip(ever, g.state.k)]
+    return g, ever
+
+
+@pytest.mark.parametrize("ruleset,seats,tiles", GAMES)
+def test_a_whole_game_shows_each_seat_only_what_it_may_know(tmp_path, ruleset, seats, tiles):
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            created = await create(url, ruleset, seats, tiles)
+            assert set(created) == {"v", "type", "table", "codes", "spectate"}
+            codes = {int(s): c for s, c in created["codes"].items()}
+            assert sorted(codes) == [p for p, k in enumerate(seats) if k == "human"]
+            clients = {}
+            for seat, code in codes.items():
+                clients[seat] = c = await Raw.open(url)
+                await c.send({"v": 1, "type": "hello", "code": code})
+                welcome = await c.until("welcome")
+                assert welcome["seat"] == seat and welcome["ruleset"] == ruleset
+            watcher = await Raw.open(url)
+            await watcher.send({"v": 1, "type": "hello", "code": created["spectate"]})
+            assert (await watcher.until("welcome"))["seat"] is None
+            await asyncio.gather(*(play_random(c, random.Random(seat)) for seat, c in clients.items()))
+            await asyncio.gather(*(c.drain(0.2) for c in [*clients.values(), watcher]))
+            table = server.tables[created["table"]]
+            for c in [*clients.values(), watcher]:
+                await c.close()
+            await asyncio.sleep(0.1)
+            late = await Raw.open(url)  # the game is over and nobody is left: the server lets the table go
+            await late.send({"v": 1, "type": "hello", "code": codes[min(codes)]})
+            gone = await late.until("error")
+            assert gone["code"] == "bad_code" and "over" in gone["message"]
+            assert table.id not in server.tables
+            return table, store.seed(table.id), store.answers(table.id), clients, watcher
+
+    table, seed, rows, clients, watcher = asyncio.run(main())
+    assert table.game.over
+    game, ever = _replay(table, seed)
+    assert game.state.to_json() == table.game.state.to_json()  # (the stored answers are the game)
+    assert [(r[1], r[3]) for r in rows] == [tuple(a) for a in table.game.answers]
+    rules = table.rules
+    labels = set(rules.card_labels)
+    for seat, c in clients.items():
+        known = {rules.card_labels[i] for i, k in enumerate(ever) if (k >> seat) & 1}
+        allowed = known | set(rules.hidden_labels)
+        got_ids, log = set(), []
+        for text, msg in c.frames:
+            assert str(seed) not in text, "the seed left the server"
+            if msg["type"] != "state":
+                continue
+            log += msg["log"]
+            body = dict(msg, log=[])
+            leaked = {s for s in _strings(body, []) if s in labels} - allowed
+            assert not leaked, f"seat {seat} was sent cards it never knew: {sorted(leaked)[:5]}"
+            ids = _card_ids(msg["view"], [])
+            assert all((ever[i] >> seat) & 1 for i in ids), f"seat {seat} was sent a card it never knew"
+            got_ids |= {d["id"] for d in msg["decisions"]}
+        # its log lines are the engine's for this seat, each once, in order
+        assert log == game.log_lines(seat)
+        # the decisions it was sent are its own, and every one of its answers was to one of them
+        mine = {r[2] for r in rows if r[1] == seat}
+        others = {r[2] for r in rows if r[1] != seat}
+        assert got_ids == mine and not got_ids & others
+        # its last state is the engine's view for its seat
+        last = c.states()[-1]
+        view = json.loads(json.dumps(game.view(seat)))
+        view.pop("log"), view.pop("decisions")
+        assert last["view"] == view and last["over"] and last["scores"] == game.scores
+        assert not [m for m in c.errors() if m["code"] != "illegal_answer"]
+    for text, msg in watcher.frames:  # a spectator is sent no card, no decision, no log line
+        assert str(seed) not in text
+        assert not {s for s in _strings(msg, []) if s in labels}
+        if msg["type"] == "state":
+            assert msg["decisions"] == [] and msg["log"] == []
+
+
+def test_a_player_who_drops_comes_back_with_the_code_and_finds_the_game_and_log(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            created = await create(url, "guildhall", ["human", "human"])
+            clients = {}
+            for seat, code in created["codes"].items():
+                clients[int(seat)] = c = await Raw.open(url)
+                await c.send({"v": 1, "type": "hello", "code": code})
+                await c.until("welcome")
+            for c in clients.values():
+                await c.drain(0.2)
+            rnd = random.Random(5)
+            for _ in range(8):  # a few answers, one at a time
+                c = next(c for c in clients.values() if c.states()[-1]["decisions"])
+                d = c.states()[-1]["decisions"][0]
+                await c.answer(d["id"], random_choice(d, rnd))
+                for x in clients.values():
+                    await x.drain(0.1)
+            log0 = [line for s in clients[0].states() for line in s["log"]]
+            assert len(log0) > 3
+            await clients[0].close()
+            seen = await clients[1].drain(0.3)
+            assert seen and seen[-1]["seats"][0]["connected"] is False and seen[-1]["seats"][1]["connected"]
+            back = await Raw.open(url)
+            await back.send({"v": 1, "type": "hello", "code": created["codes"]["0"]})
+            assert (await back.until("welcome"))["seat"] == 0
+            state = await back.until("state")
+            assert state["log"] == log0 and state["seats"][0]["connected"]
+            table = server.tables[created["table"]]
+            view = json.loads(json.dumps(table.game.view(0)))
+            assert state["view"] == {k: v for k, v in view.items() if k not in ("log", "decisions")}
+            assert [d["id"] for d in state["decisions"]] == [table.decision_id(d) for d in table.game.pending_for(0)]
+            assert (await clients[1].until("state"))["seats"][0]["connected"]  # the other sees it back
+
+    asyncio.run(main())

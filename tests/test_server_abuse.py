@@ -1,0 +1,235 @@
+"""What a client cannot do to a table of `jux serve`: each attempt is refused with an error and
+the game is unchanged; one bad client harms no other."""
+import asyncio
+import json
+import random
+import socket
+import sqlite3
+
+from server_helpers import Raw, create, play_random, running_server
+
+
+def _snapshot(table) -> tuple:
+    return (json.dumps(table.game.state.to_json(), sort_keys=True), [list(a) for a in table.game.answers],
+            list(table.rows))
+
+
+async def _table(url, server, seats=("human", "human", "random")):
+    created = await create(url, "guildhall", list(seats))
+    clients = {}
+    for seat, code in sorted(created["codes"].items()):
+        clients[int(seat)] = c = await Raw.open(url)
+        await c.send({"v": 1, "type": "hello", "code": code})
+        await c.until("welcome")
+    for c in clients.values():
+        await c.drain(0.2)
+    return created, server.tables[created["table"]], clients
+
+
+def _pending(client: Raw) -> list:
+    return client.states()[-1]["decisions"]
+
+
+def test_answers_that_are_not_the_senders_to_give_are_refused(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            created, table, clients = await _table(url, server)
+            a, b = clients[0], clients[1]
+            mine = _pending(a) or _pending(b)
+            owner, other = (a, b) if _pending(a) else (b, a)
+            d = mine[0]
+            before = _snapshot(table)
+
+            async def refused(client, msg_or_args, code):
+                if isinstance(msg_or_args, tuple):
+                    await client.answer(*msg_or_args)
+                else:
+                    await client.send(msg_or_args)
+                msg = await client.until("error")
+                assert msg["code"] == code, msg
+                assert _snapshot(table) == before
+
+            await refused(other, (d["id"], 0), "not_your_decision")  # another seat's decision
+            await refused(owner, (987654, 0), "decision_gone")  # a decision that never was
+            await refused(owner, (d["id"], 10 ** 6), "illegal_answer")  # no such option
+            await refused(owner, (d["id"], [0, 0] if d["many"] else "x"), "illegal_answer" if d["many"] else "bad_field")
+            # a wrong code, and a spectator who answers
+            stranger = await Raw.open(url)
+            await refused(stranger, {"v": 1, "type": "hello", "code": "A" * 32}, "bad_code")
+            await refused(stranger, (d["id"], 0), "not_joined")
+            await stranger.send({"v": 1, "type": "hello", "code": created["spectate"]})
+            await stranger.until("welcome")
+            await refused(stranger, (d["id"], 0), "spectator")
+            await refused(owner, {"v": 1, "type": "hello", "code": created["spectate"]}, "already_joined")
+
+            # the right answer is taken once; the same again (or its seq again) is refused
+            await owner.answer(d["id"], 0, seq=5)
+            while True:
+                st = await owner.until("state")
+                if all(x["id"] != d["id"] for x in st["decisions"]):
+                    break
+            await owner.drain(0.2)
+            before = _snapshot(table)
+            await refused(owner, (d["id"], 0, 6), "decision_gone")  # answered twice
+            seq5 = {owner}
+            for _ in range(20):  # a replayed seq (or an older one) is refused, on the seat's next decision
+                nxt = next(c for c in (a, b) if _pending(c))
+                if nxt in seq5:
+                    await refused(nxt, (_pending(nxt)[0]["id"], 0, 5), "stale_seq")
+                    await refused(nxt, (_pending(nxt)[0]["id"], 0, 4), "stale_seq")
+                    break
+                await nxt.answer(_pending(nxt)[0]["id"], 0, seq=5)
+                await nxt.until("state")
+                seq5.add(nxt)
+                for c in (a, b):
+                    await c.drain(0.15)
+                before = _snapshot(table)
+            else:
+                raise AssertionError("no seat had a second decision")
+            # a reconnecting client learns the last seq the server took from its seat
+            again = await Raw.open(url)
+            await again.send({"v": 1, "type": "hello", "code": created["codes"][str(owner_seat(clients, owner))]})
+            assert (await again.until("welcome"))["seq"] == 5
+
+    asyncio.run(main())
+
+
+def owner_seat(clients, client) -> int:
+    return next(s for s, c in clients.items() if c is client)
+
+
+def test_malformed_frames_get_an_error_and_the_connection_goes_on(tmp_path):
+    cases = [
+        ("{", "bad_json"), ("not json", "bad_json"), ("[1, 2]", "not_object"), ('"hello"', "not_object"),
+        ("[" * 5000 + "]" * 5000, "bad_json"),
+        (json.dumps({"type": "ping"}), "bad_version"), (json.dumps({"v": 2, "type": "ping"}), "bad_version"),
+        (json.dumps({"v": True, "type": "ping"}), "bad_version"),
+        (json.dumps({"v": 1, "type": "shout"}), "unknown_type"), (json.dumps({"v": 1}), "unknown_type"),
+        (json.dumps({"v": 1, "type": "hello"}), "bad_field"), (json.dumps({"v": 1, "type": "hello", "code": 7}), "bad_field"),
+        (json.dumps({"v": 1, "type": "ping", "extra": 1}), "bad_field"),
+        (json.dumps({"v": 1, "type": "answer", "decision": "1", "choice": 0, "seq": 1}), "bad_field"),
+        (json.dumps({"v": 1, "type": "answer", "decision": 1, "choice": True, "seq": 1}), "bad_field"),
+        (json.dumps({"v": 1, "type": "answer", "decision": 1, "choice": 0, "seq": 1.5}), "bad_field"),
+        ('{"v": 1, "type": "answer", "decision": 1, "choice": NaN, "seq": 1}', "bad_json"),
+        (json.dumps({"v": 1, "type": "create", "ruleset": "guildhall", "players": 2, "seats": "human"}), "bad_field"),
+        (json.dumps({"v": 1, "type": "create", "ruleset": "../../etc", "players": 2, "seats": ["human", "human"]}),
+         "bad_table"),
+        (json.dumps({"v": 1, "type": "create", "ruleset": "guildhall", "players": 2, "seats": ["human", "nobot"]}),
+         "bad_table"),
+        (json.dumps({"v": 1, "type": "create", "ruleset": "guildhall", "players": 2, "seats": ["random", "random"]}),
+         "bad_table"),
+        (json.dumps({"v": 1, "type": "create", "ruleset": "guildhall", "players": 2, "seats": ["human", "human"],
+                     "timer": 0}), "bad_field"),
+        (json.dumps({"v": 1, "type": "create", "ruleset": "guildhall", "players": 2, "seats": ["human", "human"],
+                     "away": 10 ** 6}), "bad_field"),
+        (json.dumps({"v": 1, "type": "create", "ruleset": "guildhall", "players": 2, "seats": ["human", "human"],
+                     "timer": 5, "stand_in": "nobot"}), "bad_table"),
+        (json.dumps({"v": 1, "type": "create", "ruleset": "capital_jux", "players": 2, "seats": ["human", "human"],
+                     "tiles": ["/etc/passwd"]}), "bad_table"),
+        ("x" * 70_000, "too_large"),
+        (b"\x00\x01binary", "binary"),
+    ]
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            c = await Raw.open(url)
+            for frame, code in cases:
+                await c.send(frame)
+                msg = await c.until("error")
+                assert msg["code"] == code, (frame[:60], msg)
+                assert msg["v"] == 1 and isinstance(msg["message"], str) and msg["message"]
+            assert (await c.request("ping", "pong"))["type"] == "pong"  # still served
+            assert server.tables == {}
+            # a frame over what websockets reads at all closes this connection (1009), nobody else's
+            other = await Raw.open(url)
+            big = await Raw.open(url)
+            await big.send("x" * 300_000)
+            try:
+                await big.recv(5)
+                closed = False
+            except Exception as e:
+                closed = getattr(e, "rcvd", None) is not None and e.rcvd.code == 1009
+            assert closed
+            assert (await other.request("ping", "pong"))["type"] == "pong"
+
+    asyncio.run(main())
+
+
+def test_a_flood_is_refused_and_closed_and_other_tables_go_on(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            created, table, clients = await _table(url, server)
+            before = _snapshot(table)
+            flood = await Raw.open(url)
+            for _ in range(3000):
+                try:
+                    await flood.send({"v": 1, "type": "ping"})
+                except Exception:
+                    break
+            codes = []
+            try:
+                while True:
+                    msg = await flood.recv(5)
+                    codes.append(msg.get("code"))
+            except Exception:
+                pass
+            assert "rate_limited" in codes and codes.count("rate_limited") == 1
+            assert flood.ws.close_code == 1008
+            assert _snapshot(table) == before
+            seat, c = next((s, c) for s, c in clients.items() if _pending(c))
+            await c.answer(_pending(c)[0]["id"], 0)
+            await c.until("state")
+            assert len(table.rows) > len(before[2])
+
+    asyncio.run(main())
+
+
+def test_a_locked_database_refuses_the_answer_and_keeps_the_game(tmp_path):
+    async def main():
+        async with running_server(tmp_path, busy_timeout=0.2) as (url, server, store):
+            created, table, clients = await _table(url, server)
+            seat, c = next((s, c) for s, c in clients.items() if _pending(c))
+            d = _pending(c)[0]
+            before = _snapshot(table)
+            other = sqlite3.connect(str(store.path))
+            other.execute("BEGIN EXCLUSIVE")  # another program holds the file
+            await c.answer(d["id"], 0)
+            msg = await c.until("error")
+            assert msg["code"] == "storage" and "locked" in msg["message"]
+            assert _snapshot(table) == before
+            assert not [m for m in await clients[1 - seat].drain(0.2) if m["type"] == "state" and m["log"]]
+            other.rollback()
+            other.close()
+            await c.answer(d["id"], 0)  # the same answer, once the file is free
+            st = await c.until("state")
+            assert all(x["id"] != d["id"] for x in st["decisions"]) or st["log"]
+            assert len(table.rows) > len(before[2]) and store.answers(table.id)[-1][1:3] == tuple(table.rows[-1][:2])
+
+    asyncio.run(main())
+
+
+def test_a_client_that_stops_reading_is_dropped_and_the_table_plays_on(tmp_path, monkeypatch, capfd):
+    from websockets.asyncio.client import connect
+
+    from jux.interpreter.server import connection
+
+    monkeypatch.setattr(connection, "OUTBOX", 64 * 1024)
+    monkeypatch.setattr(connection, "SEND_TIMEOUT", 1.0)
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            created, table, clients = await _table(url, server, seats=("human", "human"))
+            # a second connection of seat 0 that never reads what it is sent
+            deaf = await connect(url, max_queue=1)
+            await deaf.send(json.dumps({"v": 1, "type": "hello", "code": created["codes"]["0"]}))
+            await asyncio.sleep(0.2)
+            assert len(table.clients) == 3
+            # (small socket buffers, so that what it does not read fills them soon)
+            deaf.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            table.clients[-1].ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            await asyncio.gather(*(play_random(c, random.Random(s)) for s, c in clients.items()))
+            assert table.game.over
+            assert len(table.clients) == 2  # the deaf one is gone; the players played to the end
+
+    asyncio.run(main())
+    assert "a client dropped" in capfd.readouterr().err

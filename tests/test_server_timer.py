@@ -1,0 +1,95 @@
+"""A table's turn timer and away limit: past them a stand-in bot answers for a human seat, the
+table says so to everyone, the answers are stored like any other; a player who comes back plays
+again."""
+import asyncio
+import random
+
+from server_helpers import Raw, random_choice, running_server
+
+
+async def _join(url, created) -> dict:
+    clients = {}
+    for seat, code in sorted(created["codes"].items()):
+        clients[int(seat)] = c = await Raw.open(url)
+        await c.send({"v": 1, "type": "hello", "code": code})
+        await c.until("welcome")
+    return clients
+
+
+def _notices(c: Raw) -> list:
+    return [n for s in c.states() for n in s.get("notices", [])]
+
+
+def test_past_the_turn_timer_a_bot_answers_for_the_seat(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            host = await Raw.open(url)
+            created = await host.request("create", "created", ruleset="guildhall", players=2,
+                                         seats=["human", "human"], timer=0.5, stand_in="random")
+            clients = await _join(url, created)
+            table = server.tables[created["table"]]
+            await asyncio.gather(*(c.read_for(1.8) for c in clients.values()))  # nobody answers: the timer does
+            rows = store.answers(table.id)
+            assert len(rows) >= 2 and all(r[4] is None for r in rows)  # (no seq: a stand-in's answers)
+            assert {r[1] for r in rows} <= {0, 1}
+            said = _notices(clients[0])
+            assert said and all("time ran out: a bot answered for them" in n for n in said)
+            assert said == _notices(clients[1])
+            # an answer in time is the player's own
+            c = clients[0]
+            seen = {d["id"] for st in c.states() for d in st["decisions"]}
+            while True:  # a decision just come (the timer is far)
+                st = await c.until("state", 10)
+                fresh = [d for d in st["decisions"] if d["id"] not in seen]
+                if fresh:
+                    d = fresh[0]
+                    break
+            n = len(store.answers(table.id))
+            await c.answer(d["id"], random_choice(d, random.Random(1)), seq=1)
+            while (await c.recv(10))["type"] != "state" or not any(r[4] == 1 for r in store.answers(table.id)):
+                pass
+            assert any(r[4] == 1 for r in store.answers(table.id)[n:])
+
+    asyncio.run(main())
+
+
+def test_a_seat_away_longer_than_the_table_allows_is_played_by_a_bot_until_it_comes_back(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            host = await Raw.open(url)
+            created = await host.request("create", "created", ruleset="guildhall", players=2,
+                                         seats=["human", "human"], away=0.4)
+            clients = await _join(url, created)
+            table = server.tables[created["table"]]
+            await clients[1].close()  # seat 1 goes away
+            rnd = random.Random(2)
+            a = clients[0]
+            answered = set()
+            for _ in range(30):  # seat 0 plays on; seat 1's decisions are the stand-in's
+                msgs = await a.drain(0.6)
+                if not msgs and not a.states()[-1]["decisions"]:
+                    break
+                for d in a.states()[-1]["decisions"]:
+                    if d["id"] not in answered:
+                        answered.add(d["id"])
+                        await a.answer(d["id"], random_choice(d, rnd))
+                if any(r[1] == 1 for r in store.answers(table.id)) and len(answered) >= 2:
+                    break
+            rows = store.answers(table.id)
+            assert [r for r in rows if r[1] == 1] and all(r[4] is None for r in rows if r[1] == 1)
+            assert any("Player 2 is away: a bot plays for them until they come back" == n for n in _notices(a))
+            assert a.states()[-1]["seats"][1]["connected"] is False
+            # seat 1 comes back: its decisions wait for it again
+            back = await Raw.open(url)
+            await back.send({"v": 1, "type": "hello", "code": created["codes"]["1"]})
+            await back.until("welcome")
+            await back.drain(0.2)
+            await a.drain(0.2)
+            before = len(store.answers(table.id))
+            mine = back.states()[-1]["decisions"]
+            theirs = a.states()[-1]["decisions"]
+            await asyncio.sleep(1.0)
+            if mine and not theirs:  # (only seat 1 may answer now: nothing moves without it)
+                assert len(store.answers(table.id)) == before
+
+    asyncio.run(main())
