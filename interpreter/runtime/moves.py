@@ -117,11 +117,9 @@ def move(S, c, zi: int):
         if how.__class__ is int:
             K[x] = how
             continue
-        if how is not None:
+        if how is not None:  # (S.fresh: after the moves)
             mask, keep, mixers, fresh = how
             K[x] = mask | (K[x] & keep)
-            if fresh:
-                S.fresh.add(x)
         else:
             mixers = _followed(S, x, src, zi, False)
             marks = True
@@ -130,12 +128,15 @@ def move(S, c, zi: int):
                 mixed = {src}
             else:
                 mixed.add(src)
+    if S.vis.mixable[zi]:
+        S.fresh.update(cards)
     if mixed:
         # (the same as mixing after each card: a card moved later in the list keeps only the
         # bits of follow[src], which the mixing never clears)
         mix = S.vis.mix
         for src in mixed:
-            _mix(S, src, mix[src][zi])
+            if Z[src]:
+                _mix(S, src, mix[src][zi])
     if marks and S.m:
         drop_marks(S, cards, zi)
 
