@@ -156,7 +156,7 @@ def main(argv=None):
     b_games = max(20, games // 20)  # (a Bruges game takes about 550 decisions)
     br_dps = decisions_per_second(bruges, 4, b_games, repeats)
     t.add_row(f"random-bot 4-player decisions per second, Bruges ({b_games} games)",
-              f"{br_dps:,.0f} ({base_dps / br_dps:.1f}x slower)")
+              f"{br_dps:,.0f} ({base_dps / br_dps:.1f}x slower; target within 2x)")
 
     tiles = ["infiltrator", "doomsayer", "aristocrat", "convertor"]
     tiled = load_ruleset("capital_jux", tiles)
@@ -194,6 +194,10 @@ def main(argv=None):
                   "(target under 1 s)", f"{first * 1000:.0f} ms ({first_mid * 1000:.0f})")
         t.add_row(f"`jux play` to the ruleset loaded (ready to start), best (median) of {starts}",
                   f"{ready * 1000:.0f} ms ({ready_mid * 1000:.0f})")
+
+    import targets  # (bench/targets.py: the figures of issue 28, each with its target)
+    for label, result in targets.rows(args.quick):
+        t.add_row(label, result)
 
     g = mid_game(rules)
     n = 2000

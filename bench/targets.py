@@ -1,0 +1,38 @@
+"""The figures issue 28 set targets for, as `make bench` reports them (bench/run.py): instructions a
+game (callgrind), jux against the hand-written reference simulator (bench/reference.py), and the
+start-up of `jux --version` and `jux validate` (bench/startup.py)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import instructions  # noqa: E402
+import reference  # noqa: E402
+
+TILES = ("infiltrator", "doomsayer", "aristocrat", "convertor")
+
+
+def rows(quick: bool = False) -> list:
+    """(measure, result) rows of the issue-28 figures, each with its target."""
+    out = []
+    base = instructions.per_game(games=20 if quick else 60)
+    if base is None:
+        out.append(("instructions a 4-player random-bot base game (callgrind)", "skipped: no valgrind"))
+    else:
+        tiled = instructions.per_game(tiles=TILES, games=5 if quick else 20)
+        out.append(("instructions a 4-player random-bot base game, callgrind (target 4.30 M)",
+                    f"{base / 1e6:.2f} M"))
+        out.append((f"instructions a game with {', '.join(TILES)} (target 18.3 M)", f"{tiled / 1e6:.2f} M"))
+    r = reference.ratio(batches=6 if quick else 20, games=50 if quick else 100, players=4)
+    out.append(("random-bot base games per second, jux / the hand-written reference, paired in one "
+                "process (target 0.4)",
+                f"{r['jux_games_per_second']:,.0f} / {r['reference_games_per_second']:,.0f} = {r['ratio']:.2f}"))
+    try:
+        import startup  # noqa: F401  (bench/startup.py)
+    except ImportError:
+        return out
+    for label, seconds in startup.rows(quick):
+        out.append((label, seconds))
+    return out
