@@ -216,3 +216,35 @@ def test_the_command_line_starts_without_loading_the_engine():
             "'jux.interpreter.engine.game', 'textual', 'pygls') if m in sys.modules))")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert p.stdout.strip() == "[]"
+
+
+# What `jux --version` and `jux --help` must not import: a command's module is imported when that
+# command runs, and with it what it needs (the engine, the errors, files, logging, Rich, ...).
+NOT_AT_START = (["jux.interpreter.cli." + m for m in ("validate", "test", "simulate", "balance", "play", "rules",
+                                                      "new", "lsp", "options")]
+                + ["jux.interpreter." + m for m in ("errors", "files", "limits", "paths", "engine", "study",
+                                                   "authoring", "reading", "checks", "language", "runtime")]
+                + ["importlib.metadata", "logging", "json", "dataclasses", "rich", "lark", "yaml", "jsonschema",
+                   "textual", "pygls"])
+
+
+@pytest.mark.parametrize("option", ["--version", "--help"])
+def test_version_and_help_import_no_command(option):
+    code = ("import sys\nfrom jux.interpreter.cli.main import main\ntry:\n    main([%r])\nexcept SystemExit:\n    pass\n"
+            "print('imported:', sorted(m for m in %r if m in sys.modules))" % (option, NOT_AT_START))
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert p.stdout.splitlines()[-1] == "imported: []", p.stdout
+
+
+def test_the_version_is_the_installed_distributions():
+    from importlib.metadata import version
+
+    import jux
+
+    assert jux.__version__ == version("jux")
+    assert jux.__version__ in jux_version_line()
+
+
+def jux_version_line() -> str:
+    p = subprocess.run([sys.executable, "-m", "jux", "--version"], capture_output=True, text=True, check=True)
+    return p.stdout

@@ -13,7 +13,7 @@ from .declarations import DeclarationChecks
 from .facts import procedures_that
 from .infer import Infer
 from .names import NameChecks
-from .reach import unreached
+from .reach import reached, unreached
 from .statements import StatementChecks
 from .values import mixed_attributes
 from .versions import tightened
@@ -78,8 +78,10 @@ class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
         if spec.flow:
             self.made = set()
             self.block(spec.flow.body, set(), loop=False)
+        self.found = None  # reached(spec): what runs, found once for the types and the warnings
         if self.cards is not None:
-            infer = Infer(spec, self.attrs, self.cards)
+            self.found = reached(spec)
+            infer = Infer(spec, self.attrs, self.cards, self.found)
             self.errors.extend(infer.run())
             self.warnings.extend(infer.warnings.values())
         if self.errors:
@@ -104,7 +106,7 @@ def check(spec):
     checker.errors.extend(refused)
     checker.check_all()
     spec.warnings = (list(spec.composed_warnings) + [e for is_error, e in found if not is_error] + checker.warnings
-                     + unreached(spec))
+                     + unreached(spec, checker.found))
     return suspending_procedures(spec)
 
 

@@ -24,7 +24,8 @@ ENTRY_PARAMS = {"score": SEAT, "tiebreak": SEAT, "value": SEAT, "standing": SEAT
 
 
 class Infer(Ops):
-    def __init__(self, spec, attrs: set, cards: list):
+    def __init__(self, spec, attrs: set, cards: list, found=None):
+        """found: reached(spec), when it is known."""
         self.spec = spec
         self.errors: dict = {}  # (pos, message) -> RuleError, in order
         self.warnings: dict = {}  # the same, for checks tightened since the file's language (versions.py)
@@ -49,7 +50,7 @@ class Infer(Ops):
                 t = join(SEAT, NONE) if t == NONE else SEAT
             self.counters[n] = (t, t != NONE)
         routines = {**spec.functions, **spec.procedures}
-        found = reached(spec)
+        found = reached(spec) if found is None else found
         self.order = list(found) + [n for n in routines if n not in found]
         self.params = {n: [NEVER] * len(r.params) for n, r in routines.items()}
         for n, t in ENTRY_PARAMS.items():

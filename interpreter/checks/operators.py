@@ -36,7 +36,13 @@ def _compat(m, x) -> bool:
 
 def fits(t, expected) -> bool:
     """Whether some value of type t is a value of type expected."""
-    return any(_compat(m, x) for m in members(t) for x in members(expected))
+    ok = _FITS.get((t, expected))
+    if ok is None:
+        ok = _FITS[t, expected] = any(_compat(m, x) for m in members(t) for x in members(expected))
+    return ok
+
+
+_FITS: dict = {}  # (t, expected) -> fits(t, expected) (types are made once: a lookup by two pointers)
 
 
 def _sequence(m) -> bool:
@@ -80,6 +86,9 @@ def _order_compat(a, b) -> bool:
     if {a, b} == _NUMBERED:
         return True
     return _sequence(a) and _sequence(b)
+
+
+_PLAIN = {p: parse_type(p, {}) for p in ("number", "text", "bool", "none", "seat", "card", "any")}
 
 
 class Ops:
@@ -278,8 +287,9 @@ class Ops:
             if not items:
                 return False
             return self.bind_param(inner, join_all(items), tvars)
-        if p in ("number", "text", "bool", "none", "seat", "card", "any"):
-            return self.fits(t, parse_type(p, {}))
+        plain = _PLAIN.get(p)
+        if plain is not None:
+            return self.fits(t, plain)
         if p == "slot":
             return True
         tvars[p] = join(tvars.get(p, NEVER), t)  # a type variable

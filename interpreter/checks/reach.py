@@ -45,9 +45,10 @@ def reached(spec) -> dict:
     return seen
 
 
-def unreached(spec) -> list:
-    """A warning (a RuleError) for each function or procedure the game never runs, at its definition."""
-    seen = reached(spec)
+def unreached(spec, seen=None) -> list:
+    """A warning (a RuleError) for each function or procedure the game never runs, at its definition
+    (seen: reached(spec), when it is known)."""
+    seen = reached(spec) if seen is None else seen
     errors = []
     for section, table in (("function", spec.functions), ("procedure", spec.procedures)):
         for name, r in table.items():

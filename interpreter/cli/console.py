@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import JuxError, RuleError, RuleErrors
-
 PROG = "jux"
 
 
@@ -21,8 +19,10 @@ def err(message: str) -> None:
     print(f"{PROG}: {message}", file=sys.stderr)
 
 
-def print_error(e: JuxError) -> None:
-    """An error as one line each: rule errors carry their own path:line:col prefix."""
+def print_error(e) -> None:
+    """An error (a JuxError) as one line each: rule errors carry their own path:line:col prefix."""
+    from ..errors import RuleError, RuleErrors
+
     if isinstance(e, RuleErrors):
         for one in e.errors:
             print(str(one), file=sys.stderr)

@@ -44,34 +44,87 @@ import os
 import re
 import sys
 
-from . import options
-from .. import files
-from ..errors import JuxError
-from ..study.stops import with_stops
-from .balance import balance
-from .console import PROG, err, print_error
-from .lsp import cmd_lsp
-from .new import cmd_new, cmd_schema
-from .play import cmd_play, cmd_replay
-from .rules import cmd_rules
-from .serve import add_host, add_serve, add_tables
-from .simulate import simulate
-from .validate import cmd_validate
+from .console import PROG
+from .server_args import add_host, add_serve, add_tables
+
+
+# Each command's module (and the engine it needs) is imported when the command runs, so `jux
+# --version` and `jux --help` import none of them (tests/test_cli.py; docs/performance.md).
+
+def cmd_validate(args) -> int:
+    from .validate import cmd_validate as run
+
+    return run(args)
 
 
 def cmd_test(args) -> int:
-    """`jux test` (its runner loads the engine: imported when used, so other commands start fast)."""
     from .test import cmd_test as run
 
     return run(args)
 
-def _version() -> str:
-    try:
-        from importlib.metadata import version
 
-        return version("jux")
-    except Exception:
-        return "unknown"
+def simulate(args) -> int:
+    from ..study.stops import with_stops
+    from .simulate import simulate as run
+
+    return with_stops(run)(args)
+
+
+def balance(args) -> int:
+    from ..study.stops import with_stops
+    from .balance import balance as run
+
+    return with_stops(run)(args)
+
+
+def cmd_replay(args) -> int:
+    from .play import cmd_replay as run
+
+    return run(args)
+
+
+def cmd_rules(args) -> int:
+    from .rules import cmd_rules as run
+
+    return run(args)
+
+
+def cmd_play(args) -> int:
+    from .play import cmd_play as run
+
+    return run(args)
+
+
+def cmd_new(args) -> int:
+    from .new import cmd_new as run
+
+    return run(args)
+
+
+def cmd_schema(args) -> int:
+    from .new import cmd_schema as run
+
+    return run(args)
+
+
+def cmd_lsp(args) -> int:
+    from .lsp import cmd_lsp as run
+
+    return run(args)
+
+
+def _version() -> str:
+    """The version of jux (the package's own, not looked up in the installed distributions'
+    metadata: importlib.metadata would double the time `jux --version` takes)."""
+    from ... import __version__
+
+    return __version__
+
+
+def _cut(text: str) -> str:
+    from .options import cut
+
+    return cut(text)
 
 
 def _int(text: str) -> int:
@@ -79,14 +132,14 @@ def _int(text: str) -> int:
         return int(text)
     except ValueError:
         big = re.fullmatch(r"\s*[+-]?\d+\s*", text)  # (more digits than Python reads)
-        raise argparse.ArgumentTypeError(f"'{options.cut(text)}' is {'too big' if big else 'not a whole number'}") \
+        raise argparse.ArgumentTypeError(f"'{_cut(text)}' is {'too big' if big else 'not a whole number'}") \
             from None
 
 
 def _nonneg_int(text: str) -> int:
     v = _int(text)
     if v < 0:
-        raise argparse.ArgumentTypeError(f"'{options.cut(text)}' must be 0 or more")
+        raise argparse.ArgumentTypeError(f"'{_cut(text)}' must be 0 or more")
     return v
 
 
@@ -94,7 +147,7 @@ def _number(text: str) -> float:
     try:
         return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{options.cut(text)}' is not a number") from None
+        raise argparse.ArgumentTypeError(f"'{_cut(text)}' is not a number") from None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -180,7 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--coverage", nargs="?", const="-", metavar="REPORT.md",
                    help="count which lines of effect code run, how often, and which choose is never a "
                         "real choice: a summary here, or the whole report as Markdown in REPORT.md")
-    p.set_defaults(func=with_stops(simulate))
+    p.set_defaults(func=simulate)
 
     p = sub.add_parser("balance", help="sweep power-tile combinations and report what each tile does",
                        description="Play GAMES games (the same seeds) with every combination of tiles, on "
@@ -202,7 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="continue an interrupted sweep from its balance.json")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no table")
     _cluster_options(p)
-    p.set_defaults(func=with_stops(balance))
+    p.set_defaults(func=balance)
 
     p = sub.add_parser("replay", help="replay a game record and print its log and result",
                        description="Replay a game record (or save) and print the log and the scores.")
@@ -280,6 +333,10 @@ def main(argv=None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
+    from .. import files
+    from ..errors import JuxError
+    from .console import err, print_error
+
     try:
         return args.func(args)
     except JuxError as e:

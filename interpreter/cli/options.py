@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 
-from ..engine.records import MAX_NAME, NEW_SEED
 from ..errors import JuxError
 
 MAX_GAMES = 500_000  # games of one run (more: several runs, each from its own --seed)
@@ -26,6 +25,8 @@ def bounded(option: str, value, lo, hi, what: str = "a whole number", bounds: st
 
 
 def check_seed(seed) -> None:
+    from ..engine.records import NEW_SEED
+
     bounded("--seed", seed, -NEW_SEED, NEW_SEED - 1, bounds=SEED_BOUNDS)
 
 
@@ -47,6 +48,8 @@ def check_workers(workers: int) -> int:
 
 def check_names(names: list) -> None:
     """--name: 1 to MAX_NAME printable characters (what a record may hold)."""
+    from ..engine.records import MAX_NAME
+
     if any(not n.strip() or len(n) > MAX_NAME or not n.isprintable() for n in names):
         raise JuxError(f"--name: a name has 1 to {MAX_NAME} printable characters")
 

@@ -270,19 +270,35 @@ Stmt = Union[Let, Assign, SetMark, If, For, While, Break, Move, Draw, Shuffle, R
 def walk(node):
     """Yield every AST node under node (itself included), depth first."""
     stack = [node]
+    pop, push = stack.pop, stack.append
+    children = _CHILDREN
     while stack:
-        n = stack.pop()
-        if isinstance(n, tuple):
+        n = pop()
+        fields = children.get(type(n))
+        if fields is None:
+            fields = children[type(n)] = _children_of(type(n))
+        if fields is _TUPLE:
             stack.extend(reversed(n))
             continue
-        if not isinstance(n, Node):
+        if fields is _LEAF:
             continue
         yield n
-        for f in n.__dataclass_fields__:
-            if f != "pos":
-                v = getattr(n, f)
-                if isinstance(v, (Node, tuple)):
-                    stack.append(v)
+        for f in fields:
+            v = getattr(n, f)
+            if isinstance(v, (Node, tuple)):
+                push(v)
+
+
+_TUPLE, _LEAF = ("(a tuple)",), ("(not a node)",)
+_CHILDREN: dict = {}  # a class -> the fields walk looks in (every field but pos), or _TUPLE, or _LEAF
+
+
+def _children_of(cls) -> tuple:
+    if issubclass(cls, tuple):
+        return _TUPLE
+    if not issubclass(cls, Node):
+        return _LEAF
+    return tuple(f for f in cls.__dataclass_fields__ if f != "pos")
 
 
 def returns_value(body) -> bool:

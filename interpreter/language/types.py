@@ -8,33 +8,100 @@ allows it, so `top(deck).value` passes (deck may hold a card) and `top([]).value
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
 
 MAX_DEPTH = 4  # lists and tuples nested deeper are `any` (the rules nest at most 3)
 
 
 class Ty:
+    """A type. Each is made once (hash-consed): two types are equal only when they are the same
+    object, so comparing, hashing and the memos of join and fits cost a pointer, not a walk of
+    the two types (the checks compare types tens of thousands of times a ruleset). setdefault
+    keeps one of each even when two threads make the same type at once (the language server)."""
+
     __slots__ = ()
 
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
 
-@dataclass(frozen=True)
+    def __reduce__(self):  # (a copy or a pickle is made again, so it is the same object)
+        return type(self), (self.key,)
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.key!r})"
+
+
+def _made(cls, key, depth: int):
+    t = object.__new__(cls)
+    object.__setattr__(t, "key", key)
+    object.__setattr__(t, "depth", depth)
+    return t
+
+
 class Prim(Ty):
-    name: str  # number text bool none seat card any never
+    __slots__ = ("key", "depth")
+    _all: dict = {}
+
+    def __new__(cls, name: str):  # number text bool none seat card any never
+        t = cls._all.get(name)
+        if t is None:
+            t = cls._all.setdefault(name, _made(cls, name, 0))
+        return t
+
+    @property
+    def name(self) -> str:
+        return self.key
 
 
-@dataclass(frozen=True)
 class ListT(Ty):
-    item: Ty
+    __slots__ = ("key", "depth")
+    _all: dict = {}
+
+    def __new__(cls, item: Ty):
+        t = cls._all.get(item)
+        if t is None:
+            t = cls._all.setdefault(item, _made(cls, item, 1 + item.depth))
+        return t
+
+    @property
+    def item(self) -> Ty:
+        return self.key
 
 
-@dataclass(frozen=True)
 class TupleT(Ty):
-    items: tuple
+    __slots__ = ("key", "depth")
+    _all: dict = {}
+
+    def __new__(cls, items: tuple):
+        items = tuple(items)
+        t = cls._all.get(items)
+        if t is None:
+            t = cls._all.setdefault(items, _made(cls, items, 1 + max((i.depth for i in items), default=0)))
+        return t
+
+    @property
+    def items(self) -> tuple:
+        return self.key
 
 
-@dataclass(frozen=True)
 class Union(Ty):
-    members: frozenset  # of Prim, ListT and TupleT; at least two; never any or never
+    """members: a frozenset of Prim, ListT and TupleT; at least two; never any or never."""
+
+    __slots__ = ("key", "depth", "listed")
+    _all: dict = {}
+
+    def __new__(cls, members: frozenset):
+        members = frozenset(members)
+        t = cls._all.get(members)
+        if t is None:
+            t = _made(cls, members, max(m.depth for m in members))
+            object.__setattr__(t, "listed", tuple(members))
+            t = cls._all.setdefault(members, t)
+        return t
+
+    @property
+    def members(self) -> frozenset:
+        return self.key
 
 
 NUMBER, TEXT, BOOL, NONE, SEAT, CARD = (Prim(n) for n in ("number", "text", "bool", "none", "seat", "card"))
@@ -43,27 +110,31 @@ CARDS = ListT(CARD)
 
 
 def members(t: Ty) -> tuple:
-    return tuple(t.members) if isinstance(t, Union) else (t,)
+    return t.listed if type(t) is Union else (t,)
 
 
 def depth(t: Ty) -> int:
-    if isinstance(t, ListT):
-        return 1 + depth(t.item)
-    if isinstance(t, TupleT):
-        return 1 + max((depth(i) for i in t.items), default=0)
-    if isinstance(t, Union):
-        return max(depth(m) for m in t.members)
-    return 0
+    return t.depth
 
 
 def join(a: Ty, b: Ty) -> Ty:
     """The type of a value that is of type a or of type b."""
-    if a == b or b is NEVER:
+    if a is b or b is NEVER:
         return a
     if a is NEVER:
         return b
     if a is ANY or b is ANY:
         return ANY
+    t = _JOINS.get((a, b))
+    if t is None:
+        t = _JOINS[a, b] = _join(a, b)
+    return t
+
+
+_JOINS: dict = {}  # (a, b) -> join(a, b): types are made once, so this is a lookup by two pointers
+
+
+def _join(a: Ty, b: Ty) -> Ty:
     out: list = []
     for m in members(a) + members(b):
         for i, o in enumerate(out):
@@ -162,14 +233,15 @@ def parse_type(text: str, tvars: dict) -> Ty:
     if text.startswith("list[") and text.endswith("]"):
         return ListT(parse_type(text[5:-1], tvars))
     if text in ("number", "text", "bool", "none", "seat", "card"):
-        return Prim(text)
+        return Prim(text)  # (the one made above)
     if text == "any":
         return ANY
     return tvars.get(text, ANY)
 
 
+@lru_cache(maxsize=None)
 def signature(sig: str) -> tuple:
-    """'list[T], T -> any -> T?' -> (['list[T]', 'T -> any'], 'T?', repeats last)."""
+    """'list[T], T -> any -> T?' -> (('list[T]', 'T -> any'), 'T?', repeats last)."""
     # the last '->' gives the result (a key parameter has an arrow of its own: 'T -> any')
     parts = [p.strip() for p in sig.split(",")]
     last = parts[-1]
@@ -178,5 +250,5 @@ def signature(sig: str) -> tuple:
     repeat = parts[-1] == "..."
     if repeat:
         parts.pop()
-    params = [p for p in parts if p]
+    params = tuple(p for p in parts if p)
     return params, result, repeat

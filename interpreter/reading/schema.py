@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from ..errors import Pos, RuleError, did_you_mean
+from .conforms import conforms
 from .yaml_reader import Located
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
@@ -14,10 +15,35 @@ SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
 
 @lru_cache(maxsize=None)
 def schema_validator(name: str = "ruleset"):
-    import jsonschema
+    """The validator of schema/NAME.schema.json (Draft 7)."""
+    return _Validator(json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text()))
 
-    schema = json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text())
-    return jsonschema.Draft7Validator(schema)
+
+class _Validator:
+    """jsonschema's Draft7Validator of a schema, made when first needed: data that plainly fits
+    the schema (conforms.py) has no errors, and jsonschema is not even imported for it."""
+
+    def __init__(self, schema: dict):
+        self.schema = schema
+        self._made = None
+
+    def iter_errors(self, data):
+        if conforms(self.schema, data) is True:
+            return iter(())
+        return self.validator.iter_errors(data)
+
+    @property
+    def validator(self):
+        if self._made is None:
+            import jsonschema
+
+            self._made = jsonschema.Draft7Validator(self.schema)
+        return self._made
+
+    def __getattr__(self, name):  # (anything else a Draft7Validator does)
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.validator, name)
 
 
 def _schema_errors(loc: Located, validator) -> list:
