@@ -26,6 +26,7 @@ bench: $(VENV)/.test
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/parallel.py
 	$(BIN)/python bench/bots.py
+	$(BIN)/python bench/server.py
 
 clean:
 	rm -rf $(VENV) *.egg-info build

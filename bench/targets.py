@@ -10,6 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import instructions  # noqa: E402
 import reference  # noqa: E402
+import startup  # noqa: E402
 
 TILES = ("infiltrator", "doomsayer", "aristocrat", "convertor")
 
@@ -29,10 +30,13 @@ def rows(quick: bool = False) -> list:
     out.append(("random-bot base games per second, jux / the hand-written reference, paired in one "
                 "process (target 0.4)",
                 f"{r['jux_games_per_second']:,.0f} / {r['reference_games_per_second']:,.0f} = {r['ratio']:.2f}"))
-    try:
-        import startup  # noqa: F401  (bench/startup.py)
-    except ImportError:
-        return out
-    for label, seconds in startup.rows(quick):
-        out.append((label, seconds))
+    n = 5 if quick else 20
+    best, median = startup.version_seconds(n)
+    out.append((f"`jux --version`, fresh process, best (median) of {n} (target under 0.08 s)",
+                f"{best * 1000:.0f} ms ({median * 1000:.0f})"))
+    for path in ("rules/capital_jux", "variants/"):
+        best, median = startup.validate_seconds(path, n)
+        out.append((f"`jux validate {path}`, fresh process, best (median) of {n} (target: under the "
+                    "engine of 2026-11-23, 6915caf: `python bench/startup.py 6915caf` pairs them)",
+                    f"{best * 1000:.0f} ms ({median * 1000:.0f})"))
     return out
