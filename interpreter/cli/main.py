@@ -54,6 +54,7 @@ from .lsp import cmd_lsp
 from .new import cmd_new, cmd_schema
 from .play import cmd_play, cmd_replay
 from .rules import cmd_rules
+from .join import add_join
 from .serve import add_host, add_serve, add_tables
 from .simulate import simulate
 from .validate import cmd_validate
@@ -271,6 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve(sub)
     add_host(sub)
     add_tables(sub)
+    add_join(sub)
     return parser
 
 
