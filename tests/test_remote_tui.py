@@ -69,6 +69,21 @@ async def answer_from_keyboard(pilot, screen) -> bool:
     return True
 
 
+def first_answer(d):
+    """The first legal answer of a decision: the first options, no two of one group (keys)."""
+    if not d.many:
+        return 0
+    out, groups = [], set()
+    for o in d.options:
+        if len(out) >= d.min:
+            break
+        key = d.keys[o.id] if d.keys is not None else o.id
+        if key not in groups:
+            groups.add(key)
+            out.append(o.id)
+    return out
+
+
 def test_two_terminal_uis_play_one_server_table(tmp_path):
     async def main():
         async with running_server(tmp_path) as (url, server, _store):
@@ -131,4 +146,65 @@ def test_two_terminal_uis_play_one_server_table(tmp_path):
                 assert len(sessions[1].log_lines(1)) == len(table.game.log_lines(1))
                 for s in sessions:
                     await s.close()
+    asyncio.run(main())
+
+
+def test_a_remote_game_to_its_end_shows_the_cards_and_the_final_scores(tmp_path):
+    """One human seat against a bot, from the keyboard to the end: the cards screen reads the seat's
+    own cards from its view, and the final scores come from the server's results."""
+    from jux.tui.screens.cards import CardsScreen
+    from jux.tui.screens.gameover import GameOverScreen
+    from jux.tui.screens.tables import TableScreen
+    from tui_helpers import screen_text
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, _store):
+            created = await make_table(url, "guildhall", ["human", "random"])
+            code = created["codes"]["0"]
+            rules = load_ruleset("guildhall", [])
+            session = RemoteSession(url, code, rules, await welcome_of(url, code))
+            app = JuxApp(session=session, bot_delay=0)
+            async with app.run_test(size=(80, 24)) as pilot:
+                screen = await settle(pilot, app, GameScreen)
+                table = server.tables[created["table"]]
+                assert await wait_for(pilot, pilot, lambda: screen.query_one(DecisionPanel).decision is not None)
+                await pilot.press("c")
+                cards = await settle(pilot, app, CardsScreen)
+                mine = {c["label"] for z in table.game.view(0)["zones"] if z["owner"] == 0 for c in z["cards"]
+                        if not c.get("hidden")}
+                listed = screen_text(app)
+                assert mine and all(label in listed for label in mine), (mine, listed)
+                assert not any(e.hidden is None and e.reading.get("id") is None for e in cards.entries)
+                await pilot.press("escape")
+                await settle(pilot, app, GameScreen)
+                for _ in range(3):  # a few turns from the keyboard, then (faster) the panel's first legal answers
+                    before = len(table.rows)
+                    assert await answer_from_keyboard(pilot, screen)
+                    assert await wait_for(pilot, pilot, lambda: len(table.rows) > before)
+                    await wait_for(pilot, pilot, lambda: screen.query_one(DecisionPanel).decision is not None)
+                for _ in range(3000):
+                    if table.game.over:
+                        break
+                    d = session.human_decision()
+                    if d is None:
+                        await pilot.pause(0.01)
+                        continue
+                    before = len(table.rows)
+                    screen.query_one(DecisionPanel).post_message(DecisionPanel.Answered(d, first_answer(d)))
+                    assert await wait_for(pilot, pilot, lambda: len(table.rows) > before)
+                assert table.game.over
+                for _ in range(600):  # (a round's end table first: a key goes on)
+                    if isinstance(app.screen, GameOverScreen):
+                        break
+                    if isinstance(app.screen, TableScreen):
+                        await pilot.press("enter")
+                    await pilot.pause(0.05)
+                assert isinstance(app.screen, GameOverScreen), type(app.screen)
+                await pilot.pause()
+                await pilot.pause()
+                shown = screen_text(app)
+                winner = table.game.names[table.game.winners[0]]
+                assert "Final scores" in shown and f"{winner} wins with" in shown or "Complete tie" in shown, shown
+                assert session.scores == table.game.scores and session.ranking() == table.game.ranking()
+            await session.close()
     asyncio.run(main())

@@ -62,6 +62,7 @@ class RemoteSession:
         self.state: dict | None = None
         self.connected = False
         self.failed: str | None = None
+        self.notices: list = []  # what the table said so far
         self._decisions: dict = {}  # server id -> RemoteDecision (the same object while it is pending)
         self._sent: set = set()  # the ids answered, until the server's state no longer lists them
         self._count = 0  # states received (the moment)
@@ -72,8 +73,17 @@ class RemoteSession:
     # ------------------------------------------------------------ the connection
 
     def listen(self, callback) -> None:
-        """Start the connection in the running loop (the app's); callback(note) on each change."""
+        """Start the connection in the running loop (the app's); callback(note) on each change.
+        None: stop listening and close the connection (the screen is gone)."""
         self._callback = callback
+        if callback is None:
+            if self._task is not None:
+                self._task.cancel()
+                self._task = None
+            if self.client.ws is not None:
+                ws, self.client.ws = self.client.ws, None
+                self._keep(asyncio.get_running_loop().create_task(ws.close()))
+            return
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
@@ -84,8 +94,8 @@ class RemoteSession:
             while True:
                 msg = await self.client.next()
                 if msg.get("type") == "state":
-                    self._take(msg)
-                    self._tell(None)
+                    news = self._take(msg)
+                    self._tell("; ".join(news) or None)
                 elif msg.get("type") == "error":
                     self._sent.clear()  # (an answer refused: its decision is offered again)
                     self._tell(f"The server refused it: {msg.get('message')}")
@@ -96,7 +106,14 @@ class RemoteSession:
         except asyncio.CancelledError:
             raise
 
-    def _take(self, msg: dict) -> None:
+    def _take(self, msg: dict) -> list:
+        """Take a state; the table's notices that are new to this player (a bot stood in for a seat)."""
+        notices = [str(n) for n in msg.get("notices") or []]
+        if not self.connected:  # (the first state after hello holds every notice so far)
+            news, self.notices = notices[len(self.notices):], notices
+        else:
+            news = notices
+            self.notices += notices
         self.state = msg
         self.connected = True
         self.failed = None
@@ -109,6 +126,7 @@ class RemoteSession:
             live[d["id"]] = old if old is not None and old.msg == d else RemoteDecision(d, self.seat)
         self._decisions = live
         self._sent &= set(live)
+        return news
 
     def _dropped(self) -> None:
         self.connected = False
@@ -227,7 +245,9 @@ class RemoteSession:
     def answer(self, d, choice) -> None:
         """Send the answer; the decision leaves pending until the server says otherwise."""
         self._sent.add(d.id)
-        task = asyncio.get_running_loop().create_task(self.client.answer(d.id, choice))
+        self._keep(asyncio.get_running_loop().create_task(self.client.answer(d.id, choice)))
+
+    def _keep(self, task) -> None:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

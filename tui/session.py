@@ -42,7 +42,7 @@ class Session:
     every answer), dirty, status() (a line on who is connected, or ""), local (saving, loading
     and undo are offered). Doing: bot_decision(), play_bot(d), human_decision(prefer),
     answer(d, choice), undo_refusal(), undo(), listen(callback) (the callback is called when the
-    game changed by itself: another player answered; never for a local game)."""
+    game changed by itself: another player answered; never for a local game; None: stop)."""
 
     local = True
 
@@ -120,7 +120,7 @@ class Session:
         return ""
 
     def listen(self, callback) -> None:
-        """A local game changes only through the screen: nothing to listen to."""
+        """A local game changes only through the screen: nothing to listen to (None: stop)."""
 
     @property
     def dirty(self) -> bool:

@@ -4,8 +4,7 @@ Bots answer first, each after a short visible delay; then the table waits for a 
 more humans at the keyboard, a pass screen covers the table whenever the keyboard must change
 hands, so the table only ever shows the view of the human who is deciding. A table the rules show
 (`show`, e.g. at the end of a round) that is new to the seat at the keyboard opens over the game,
-and the game (bots too) waits until a key closes it.
-"""
+and the game (bots too) waits until a key closes it. The session may be a server's seat (tui/remote.py)."""
 from __future__ import annotations
 
 from rich.markup import escape
@@ -94,8 +93,7 @@ class GameScreen(Screen):
         self.call_after_refresh(self.advance)
 
     def _changed(self, note: str | None = None) -> None:
-        """The game changed by itself (another player answered, remote play): show it; note: what
-        the table or the server said (an answer refused, a bot standing in)."""
+        """Remote play: the game changed by itself (note: what the table or the server said)."""
         if note:
             self.notify(note, severity="warning", timeout=6, markup=False)
         if not self._stopped and self._timer is None:
@@ -109,9 +107,8 @@ class GameScreen(Screen):
         self.query_one(TableView).show(view, g.rules.spec, self.viewer)
         names = g.names
         status = Text(f" {g.rules.title}", style="bold")
-        seats = self.session.status()
-        if seats:  # remote play: who is connected, or that the connection is coming back
-            status.append(f"  ·  {seats}", style="italic")
+        if self.session.status():  # remote play: who is away, or that the connection is coming back
+            status.append(f"  ·  {self.session.status()}", style="italic")
         if g.over:
             status.append("  ·  game over")
         else:
@@ -184,9 +181,8 @@ class GameScreen(Screen):
         h = self.session.human_decision(prefer=self.viewer)
         if h is None:  # (remote play: another seat is deciding; locally this cannot happen while the game runs)
             self.refresh_table()
-            waiting = [g.names[p] for p in sorted({d.player for d in g.pending})]
-            panel.wait(f"Waiting for {', '.join(waiting)}…" if waiting else "Waiting…")
-            return
+            waiting = ", ".join(g.names[p] for p in sorted({d.player for d in g.pending}))
+            return panel.wait(f"Waiting for {waiting}…" if waiting else "Waiting…")
         if self.multi and (self.covered or h.player != self.viewer):
             self._hide_table(h.player)
             return
@@ -391,6 +387,10 @@ class GameScreen(Screen):
 
     def action_load(self) -> None:
         self.app.ask_load(self.session)
+
+    def on_unmount(self) -> None:
+        self.session.listen(None)  # (remote play: the connection ends with the screen)
+        self.stop()
 
     def stop(self) -> None:
         self._stopped = True
