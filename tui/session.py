@@ -30,7 +30,21 @@ def random_seed() -> int:
 
 
 class Session:
-    """A game, its seats, its bots and its save state."""
+    """A game, its seats, its bots and its save state.
+
+    The screens read a game only through a session (never session.game): this is the interface
+    that local play (Session) and remote play (tui/remote.py, RemoteSession) both provide.
+    Reading: rules (the compiled ruleset, for its spec and title), names, humans (the seats played
+    at this keyboard), bots (the seats this program plays: none remotely), view(viewer),
+    pending (the decisions waiting: .player, .prompt, .options [.id .label .value .hint], .min,
+    .max, .many, .keys, .unavailable), over, log_lines(viewer), tables(viewer), read_card(c,
+    viewer), scores, tiebreaks(), tiebreak_labels(), winners, ranking(), moment (changes with
+    every answer), dirty, status() (a line on who is connected, or ""), local (saving, loading
+    and undo are offered). Doing: bot_decision(), play_bot(d), human_decision(prefer),
+    answer(d, choice), undo_refusal(), undo(), listen(callback) (the callback is called when the
+    game changed by itself: another player answered; never for a local game; None: stop)."""
+
+    local = True
 
     def __init__(self, rules, seats: list, seed: int | None = None, game=None):
         from ..interpreter.bots import make_bot, seat_seed
@@ -57,6 +71,56 @@ class Session:
     @property
     def names(self) -> list:
         return list(self.game.names)
+
+    # ------------------------------------------------------------ what the screens read
+
+    def view(self, viewer):
+        return self.game.view(viewer)
+
+    @property
+    def pending(self) -> list:
+        return self.game.pending
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def log_lines(self, viewer) -> list:
+        return self.game.log_lines(viewer)
+
+    def tables(self, viewer) -> list:
+        return self.game.tables(viewer)
+
+    def read_card(self, c, viewer):
+        return self.game.read_card(c, viewer)
+
+    @property
+    def scores(self) -> list:
+        return self.game.scores
+
+    def tiebreaks(self) -> list:
+        return self.game.tiebreaks()
+
+    def tiebreak_labels(self) -> list:
+        return self.game.tiebreak_labels()
+
+    @property
+    def winners(self) -> list:
+        return self.game.winners
+
+    def ranking(self) -> list:
+        return self.game.ranking()
+
+    @property
+    def moment(self):
+        """Changes with every answer (and with an undo's new game)."""
+        return (self.game, len(self.game.answers))
+
+    def status(self) -> str:
+        return ""
+
+    def listen(self, callback) -> None:
+        """A local game changes only through the screen: nothing to listen to (None: stop)."""
 
     @property
     def dirty(self) -> bool:

@@ -45,7 +45,7 @@ import re
 import sys
 
 from .console import PROG
-from .server_args import add_host, add_serve, add_tables
+from .server_args import add_host, add_join, add_serve, add_tables
 
 
 # Each command's module (and the engine it needs) is imported when the command runs, so `jux
@@ -324,6 +324,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve(sub)
     add_host(sub)
     add_tables(sub)
+    add_join(sub)
     return parser
 
 

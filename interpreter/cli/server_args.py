@@ -1,4 +1,4 @@
-"""The parsers of `jux serve`, `jux host` and `jux tables` (main.py adds each with one call). Only
+"""The parsers of `jux serve`, `jux host`, `jux tables` and `jux join` (main.py adds each with one call). Only
 argparse here: the commands themselves (cli/serve.py, websockets, the engine) are imported when
 one runs, so `jux --version` and `jux --help` import none of them."""
 from __future__ import annotations
@@ -8,12 +8,12 @@ import argparse
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
 
-def _run(name: str):
-    """The command `name` of cli/serve.py, imported when it runs."""
+def _run(name: str, module: str = "serve"):
+    """The command `name` of cli/serve.py (or of another module of cli/), imported when it runs."""
     def run(args) -> int:
-        from . import serve
+        from importlib import import_module
 
-        return getattr(serve, name)(args)
+        return getattr(import_module(f"{__package__}.{module}"), name)(args)
     return run
 
 
@@ -92,3 +92,15 @@ def add_tables(sub) -> None:
                        description="List the tables of a jux server that are not over.")
     p.add_argument("--server", default=DEFAULT_URL, metavar="URL", help=f"the server (default {DEFAULT_URL})")
     p.set_defaults(func=_run("cmd_tables"))
+
+
+def add_join(sub) -> None:
+    p = sub.add_parser("join", help="play a seat of a server's table (its invitation code)",
+                       description="Join a table of a jux server with a seat's invitation code (jux host prints "
+                                   "them) and play it in the terminal UI. A dropped connection comes back by itself; "
+                                   "the same code joins again after the terminal is closed.")
+    p.add_argument("code", metavar="CODE", help="the seat's invitation code")
+    p.add_argument("--server", default=DEFAULT_URL, metavar="URL", help=f"the server (default {DEFAULT_URL})")
+    p.add_argument("--rules", metavar="PATH",
+                   help="the table's ruleset, when it is not one of jux's own (the server's --rules PATH)")
+    p.set_defaults(func=_run("cmd_join", "join"))

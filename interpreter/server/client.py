@@ -67,6 +67,7 @@ class TableClient:
         self.state: dict | None = None
         self.welcome: dict | None = None
         self._fresh = False  # the next state carries the whole log
+        self.on_drop = None  # called (no arguments) when the connection drops, before coming back
 
     async def _connect(self) -> None:
         from websockets.asyncio.client import connect
@@ -105,7 +106,7 @@ class TableClient:
             try:
                 msg = json.loads(await self.ws.recv())
             except ConnectionClosed:
-                self.ws = None
+                self._dropped()
                 continue
             if msg.get("type") == "state":
                 self.log = list(msg["log"]) if self._fresh else self.log + msg["log"]
@@ -127,7 +128,12 @@ class TableClient:
         try:
             await self.ws.send(dumps(message("answer", decision=decision, choice=choice, seq=self.seq)))
         except ConnectionClosed:
-            self.ws = None
+            self._dropped()
+
+    def _dropped(self) -> None:
+        self.ws = None
+        if self.on_drop is not None:
+            self.on_drop()
 
     async def close(self) -> None:
         if self.ws is not None:

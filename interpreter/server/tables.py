@@ -271,7 +271,7 @@ class Table:
         """What this connection may see now, with the log lines it was not sent yet."""
         game = self.game
         over = game.over
-        extra = {"scores": game.scores} if over else {}
+        extra = results(game) if over else {}
         notices = self.notices[client.sent_notices:]
         client.sent_notices = len(self.notices)
         if client.spectator:  # (the engine has no view for nobody's seat yet: who plays, and the end)
@@ -285,10 +285,8 @@ class Table:
         view.pop("decisions")
         new = log[client.sent_log:]
         client.sent_log = len(log)
-        decisions = [{"id": self.decision_id(d), "prompt": d.prompt, "min": d.min, "max": d.max, "many": d.many,
-                      "options": [dict({"id": o.id, "label": o.label}, **({"hint": o.hint} if o.hint else {}))
-                                  for o in d.options]}
-                     for d in game.pending_for(seat)] if self.state != OPEN else []
+        decisions = [decision_message(self.decision_id(d), d) for d in game.pending_for(seat)] \
+            if self.state != OPEN else []
         return message("state", view=view, decisions=decisions, log=new, seats=self.seat_list(), over=over,
                        started=self.state != OPEN, notices=notices, **extra)
 
@@ -306,6 +304,30 @@ class Table:
     def broadcast(self) -> None:
         for c in list(self.clients):
             c.send(self.state_message(c))
+
+
+def decision_message(did: int, d) -> dict:
+    """A pending decision as its own seat is sent it: the server's id, the prompt, how many to pick,
+    the options (id, label, hint); `keys` when no two options of one group may be picked together
+    (a `distinct` choose: each option's group) and `unavailable` ([{option, reason}]: what cannot
+    be chosen now, and why, as the rules word it for this seat) when the rules give them."""
+    out = {"id": did, "prompt": d.prompt, "min": d.min, "max": d.max, "many": d.many,
+           "options": [dict({"id": o.id, "label": o.label}, **({"hint": o.hint} if o.hint else {}))
+                       for o in d.options]}
+    if d.keys is not None:
+        out["keys"] = list(d.keys)
+    unavailable = d.unavailable
+    if unavailable:
+        out["unavailable"] = [{"option": str(u["option"]), "reason": str(u["reason"])} for u in unavailable]
+    return out
+
+
+def results(game) -> dict:
+    """The end of the game, for everyone: the scores, each seat's tie-break values and their
+    labels, the winners and the seats from the best to the worst."""
+    return {"scores": game.scores, "tiebreaks": [list(t) for t in game.tiebreaks()],
+            "tiebreak_labels": list(game.tiebreak_labels()), "winners": list(game.winners),
+            "ranking": list(game.ranking())}
 
 
 __all__ = ["Client", "Table", "HUMAN"]

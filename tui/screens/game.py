@@ -4,8 +4,7 @@ Bots answer first, each after a short visible delay; then the table waits for a 
 more humans at the keyboard, a pass screen covers the table whenever the keyboard must change
 hands, so the table only ever shows the view of the human who is deciding. A table the rules show
 (`show`, e.g. at the end of a round) that is new to the seat at the keyboard opens over the game,
-and the game (bots too) waits until a key closes it.
-"""
+and the game (bots too) waits until a key closes it. The session may be a server's seat (tui/remote.py)."""
 from __future__ import annotations
 
 from rich.markup import escape
@@ -68,7 +67,7 @@ class GameScreen(Screen):
         # how many of the rules' tables each seat at the keyboard has seen (those of a loaded game: all)
         from .tables import tables_of
 
-        self._tables_seen = {v: len(tables_of(session.game, v)) for v in (humans or [None])}
+        self._tables_seen = {v: len(tables_of(session, v)) for v in (humans or [None])}
 
     def compose(self):
         yield Static("", id="status")
@@ -90,20 +89,26 @@ class GameScreen(Screen):
                  if info is not None and info.fills]
         if tiles:  # the tiles in use (their text: help)
             scroll.border_subtitle = escape("tiles: " + ", ".join(tiles))
+        self.session.listen(self._changed)
         self.call_after_refresh(self.advance)
+
+    def _changed(self, note: str | None = None) -> None:
+        """Remote play: the game changed by itself (note: what the table or the server said)."""
+        if note:
+            self.notify(note, severity="warning", timeout=6, markup=False)
+        if not self._stopped and self._timer is None:
+            self.advance()
 
     # ------------------------------------------------------------ drawing
 
-    @property
-    def game(self):
-        return self.session.game
-
     def refresh_table(self) -> None:
-        g = self.game
+        g = self.session
         view = None if self.covered else g.view(self.viewer)
         self.query_one(TableView).show(view, g.rules.spec, self.viewer)
         names = g.names
         status = Text(f" {g.rules.title}", style="bold")
+        if self.session.status():  # remote play: who is away, or that the connection is coming back
+            status.append(f"  ·  {self.session.status()}", style="italic")
         if g.over:
             status.append("  ·  game over")
         else:
@@ -144,7 +149,7 @@ class GameScreen(Screen):
     def _refresh_undo_key(self) -> None:
         """Redraw the key bar when whether undo is offered may have changed (new answers, another
         game, the table hidden or shown)."""
-        key = (self.session.game, len(self.game.answers), self.covered)
+        key = (self.session.moment, self.covered)
         if key != getattr(self, "_undo_key", None):
             self._undo_key = key
             self.refresh_bindings()
@@ -158,7 +163,7 @@ class GameScreen(Screen):
             return
         panel = self.query_one(DecisionPanel)
         while True:
-            g = self.game
+            g = self.session
             if g.over:
                 self._game_over()
                 return
@@ -174,16 +179,17 @@ class GameScreen(Screen):
                 return
             self.session.play_bot(d)
         h = self.session.human_decision(prefer=self.viewer)
-        if h is None:  # nothing pending at all cannot happen while the game runs; be safe
+        if h is None:  # (remote play: another seat is deciding; locally this cannot happen while the game runs)
             self.refresh_table()
-            panel.wait("Waiting…")
-            return
+            waiting = ", ".join(g.names[p] for p in sorted({d.player for d in g.pending}))
+            return panel.wait(f"Waiting for {waiting}…" if waiting else "Waiting…")
         if self.multi and (self.covered or h.player != self.viewer):
             self._hide_table(h.player)
             return
         self.viewer = h.player
         self.refresh_table()
-        panel.show(h, g.names[h.player])
+        if panel.decision is not h:  # (a remote decision still pending is the same object: kept as it is)
+            panel.show(h, g.names[h.player])
 
     # ------------------------------------------------------------ the rules' tables
 
@@ -194,7 +200,7 @@ class GameScreen(Screen):
         from .tables import tables_of
 
         viewer = self.viewer
-        tables = tables_of(self.game, viewer)
+        tables = tables_of(self.session, viewer)
         seen = min(self._tables_seen.get(viewer, 0), len(tables))  # fewer after an undo
         if seen != self._tables_seen.get(viewer, 0):
             self._tables_seen[viewer] = seen
@@ -229,6 +235,8 @@ class GameScreen(Screen):
             return offered if action == "undo" else not offered
         if action == "bot_delay":
             return bool(self.session.bots)
+        if action in ("save", "load"):  # (a server's table is kept by the server)
+            return self.session.local
         if action == "last_table":
             return self._tables_seen.get(self.viewer, 0) > 0
         return True
@@ -239,7 +247,7 @@ class GameScreen(Screen):
 
         if self.covered or self._table_open:
             return
-        tables = tables_of(self.game, self.viewer)[:self._tables_seen.get(self.viewer, 0)]
+        tables = tables_of(self.session, self.viewer)[:self._tables_seen.get(self.viewer, 0)]
         if not tables:
             self.notify("No table has been shown yet.", timeout=3)
             return
@@ -276,7 +284,7 @@ class GameScreen(Screen):
             self.pass_screen = PassScreen()
             self.app.push_screen(self.pass_screen, self._on_passed)
         if seat is not None:
-            self.pass_screen.set_target(seat, self.game.names[seat])
+            self.pass_screen.set_target(seat, self.session.names[seat])
 
     def _on_passed(self, seat) -> None:
         self.pass_screen = None
@@ -292,7 +300,7 @@ class GameScreen(Screen):
         from .tables import tables_of
 
         for v in self._tables_seen:  # the final scores show the last table
-            self._tables_seen[v] = len(tables_of(self.game, v))
+            self._tables_seen[v] = len(tables_of(self.session, v))
         self.refresh_bindings()
         if self.pass_screen is not None:
             ps, self.pass_screen = self.pass_screen, None
@@ -311,7 +319,7 @@ class GameScreen(Screen):
             self.notify(str(e), severity="error", markup=False)
             self.advance()
             return
-        if self.multi and not any(d.player == self.viewer for d in self.game.pending) and not self.game.over:
+        if self.multi and not any(d.player == self.viewer for d in self.session.pending) and not self.session.over:
             self._hide_table(None)  # the keyboard changes hands: hide this player's table at once
         self.advance()
 
@@ -324,12 +332,12 @@ class GameScreen(Screen):
     # ------------------------------------------------------------ actions
 
     def action_scores(self) -> None:
-        if self.game.over:
+        if self.session.over:
             self.app.game_over(self.session)
 
     def key_n(self) -> None:
         """New game (once the game is over)."""
-        if self.game.over:
+        if self.session.over and self.session.local:
             self.app.new_game()
 
     def undo_offered(self) -> bool:
@@ -372,13 +380,17 @@ class GameScreen(Screen):
 
         if not self.covered:
             first = highlighted_values(self.query_one(DecisionPanel))  # the highlighted option's cards first
-            self.app.push_screen(CardsScreen(self.game, self.viewer, first))
+            self.app.push_screen(CardsScreen(self.session, self.viewer, first))
 
     def action_save(self) -> None:
         self.app.ask_save(self.session)
 
     def action_load(self) -> None:
         self.app.ask_load(self.session)
+
+    def on_unmount(self) -> None:
+        self.session.listen(None)  # (remote play: the connection ends with the screen)
+        self.stop()
 
     def stop(self) -> None:
         self._stopped = True

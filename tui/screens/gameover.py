@@ -90,7 +90,7 @@ class GameOverScreen(Screen):
         self.session = session
 
     def compose(self):
-        g = self.session.game
+        g = self.session
         with VerticalScroll(id="gameover"):
             yield Static(Text(f"{g.rules.title}: game over", style="bold"), id="gameover-title")
             yield Static(scores_table(g), id="scores")
@@ -106,7 +106,7 @@ class GameOverScreen(Screen):
 
     def _say_more(self, scrolls: bool) -> None:
         """A screen taller than the terminal says so on its first line (beside its scroll bar)."""
-        title = Text(f"{self.session.game.rules.title}: game over", style="bold")
+        title = Text(f"{self.session.rules.title}: game over", style="bold")
         if scrolls:
             title.append("   ↓ PgDn End: more below", style="dim")
         self.query_one("#gameover-title", Static).update(title)
@@ -116,8 +116,14 @@ class GameOverScreen(Screen):
         from .tables import tables_of
 
         humans = self.session.humans
-        tables = tables_of(self.session.game, humans[0] if len(humans) == 1 else None)
+        tables = tables_of(self.session, humans[0] if len(humans) == 1 else None)
         return tables[-1] if tables else None
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """A server's table offers neither a new game nor a save here."""
+        if action in ("new_game", "save"):
+            return bool(getattr(self.session, "local", True))
+        return True
 
     def action_new_game(self) -> None:
         self.app.new_game()

@@ -1,0 +1,210 @@
+"""Remote play in the terminal UI (issue 29): a real `jux serve` on a loopback port, a table of
+Capital Jux with two human seats and a bot made with the protocol, and two apps (Textual pilots) in
+one test, each joined with its seat's code through RemoteSession: the same GameScreen as local play.
+A few turns are answered from the keyboard; each screen shows its seat's hand and never a card of
+the other seat's hand that it may not know; the status line says who is connected; a dropped
+connection says "reconnecting…" and comes back by itself."""
+import asyncio
+
+import pytest
+
+pytest.importorskip("textual")
+pytest.importorskip("websockets")
+
+from jux.interpreter.engine.ruleset import load_ruleset  # noqa: E402
+from jux.tui.app import JuxApp  # noqa: E402
+from jux.tui.remote import RemoteSession  # noqa: E402
+from jux.tui.screens.game import GameScreen  # noqa: E402
+from jux.tui.widgets.decision import DecisionPanel  # noqa: E402
+from jux.tui.widgets.table import TableView  # noqa: E402
+from server_helpers import Raw, running_server  # noqa: E402
+from tui_helpers import settle  # noqa: E402
+
+
+async def make_table(url, ruleset, seats, tiles=()):
+    host = await Raw.open(url)
+    await host.send({"v": 1, "type": "create", "ruleset": ruleset, "players": len(seats), "seats": seats,
+                     "tiles": list(tiles)})
+    created = await host.until("created")
+    await host.ws.close()
+    return created
+
+
+async def welcome_of(url, code):
+    raw = await Raw.open(url)
+    await raw.send({"v": 1, "type": "hello", "code": code})
+    msg = await raw.until("welcome")
+    await raw.ws.close()
+    return msg
+
+
+def secret_labels(game, rules, seat, other):
+    """Labels of the cards in seat's own zones that seat knows and that appear nowhere in other's view."""
+    def labels(view, owner=None):
+        return {c["label"] for z in view["zones"] if owner is None or z["owner"] == owner
+                for c in z["cards"] if not c.get("hidden")}
+    return labels(game.view(seat), seat) - labels(game.view(other))
+
+
+async def wait_for(pilot_a, pilot_b, check, tries=200):
+    for _ in range(tries):
+        if check():
+            return True
+        await pilot_a.pause(0.02)
+        await pilot_b.pause(0.02)
+    return False
+
+
+async def answer_from_keyboard(pilot, screen) -> bool:
+    """Answer the decision the panel shows with number keys (the first options); False: none shown."""
+    d = screen.query_one(DecisionPanel).decision
+    if d is None:
+        return False
+    if d.many:
+        for k in range(1, d.min + 1):
+            await pilot.press(str(k))
+        await pilot.press("enter")
+    else:
+        await pilot.press("1")
+    return True
+
+
+def first_answer(d):
+    """The first legal answer of a decision: the first options, no two of one group (keys)."""
+    if not d.many:
+        return 0
+    out, groups = [], set()
+    for o in d.options:
+        if len(out) >= d.min:
+            break
+        key = d.keys[o.id] if d.keys is not None else o.id
+        if key not in groups:
+            groups.add(key)
+            out.append(o.id)
+    return out
+
+
+def test_two_terminal_uis_play_one_server_table(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as (url, server, _store):
+            created = await make_table(url, "capital_jux", ["human", "human", "random"])
+            codes = created["codes"]
+            rules = load_ruleset("capital_jux", [])
+            sessions = [RemoteSession(url, codes[str(s)], rules, await welcome_of(url, codes[str(s)]))
+                        for s in (0, 1)]
+            apps = [JuxApp(session=s, bot_delay=0) for s in sessions]
+            async with apps[0].run_test(size=(80, 24)) as p0, apps[1].run_test(size=(80, 24)) as p1:
+                pilots = [p0, p1]
+                screens = [await settle(p0, apps[0], GameScreen), await settle(p1, apps[1], GameScreen)]
+                table = server.tables[created["table"]]
+                assert await wait_for(p0, p1, lambda: all(s.state and s.state["started"] for s in sessions))
+                assert await wait_for(p0, p1, lambda: "all connected" in screens[0].query_one("#status").render().plain)
+                assert sessions[0].seat == 0 and sessions[1].seat == 1
+
+                answered = 0
+                for _ in range(60):
+                    if answered >= 6:
+                        break
+                    before = len(table.rows)
+                    moved = False
+                    for p, s in zip(pilots, screens):
+                        if await answer_from_keyboard(p, s):
+                            moved = True
+                            break
+                    if moved:
+                        assert await wait_for(p0, p1, lambda: len(table.rows) > before), "the answer reached the server"
+                        answered += 1
+                    await p0.pause(0.05)
+                    await p1.pause(0.05)
+                assert answered >= 6, f"only {answered} answers from the keyboard"
+                humans = {r[0] for r in table.rows if r[3] is not None}
+                assert humans == {0, 1}, humans  # both keyboards answered
+
+                # each screen shows its own hand, and no card of the other's that it may not know
+                assert await wait_for(p0, p1, lambda: all(len(s.log_lines(None)) == len(table.game.log_lines(i))
+                                                          for i, s in enumerate(sessions)))
+                await p0.pause(0.1)
+                await p1.pause(0.1)
+                for seat in (0, 1):
+                    other = 1 - seat
+                    mine = secret_labels(table.game, rules, seat, other)
+                    theirs = secret_labels(table.game, rules, other, seat)
+                    assert mine and theirs
+                    shown = screens[seat].query_one(TableView).text
+                    assert any(label in shown for label in mine), (mine, shown)
+                    assert not any(label in shown for label in theirs), (theirs, shown)
+                    assert screens[seat].query_one("#log").lines  # the seat's log came
+
+                # a dropped connection: "reconnecting…", then back by itself
+                sessions[1].client.url = url.rsplit(":", 1)[0] + ":1"  # (nobody listens there: it keeps trying)
+                await sessions[1].client.ws.close()
+                assert await wait_for(p0, p1, lambda: "reconnecting…" in screens[1].query_one("#status").render().plain)
+                assert await wait_for(p0, p1, lambda: "away: Player 2" in screens[0].query_one("#status").render().plain)
+                sessions[1].client.url = url
+                assert await wait_for(p0, p1, lambda: sessions[1].connected and
+                                      "all connected" in screens[1].query_one("#status").render().plain)
+                assert len(sessions[1].log_lines(1)) == len(table.game.log_lines(1))
+                for s in sessions:
+                    await s.close()
+    asyncio.run(main())
+
+
+def test_a_remote_game_to_its_end_shows_the_cards_and_the_final_scores(tmp_path):
+    """One human seat against a bot, from the keyboard to the end: the cards screen reads the seat's
+    own cards from its view, and the final scores come from the server's results."""
+    from jux.tui.screens.cards import CardsScreen
+    from jux.tui.screens.gameover import GameOverScreen
+    from jux.tui.screens.tables import TableScreen
+    from tui_helpers import screen_text
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, _store):
+            created = await make_table(url, "guildhall", ["human", "random"])
+            code = created["codes"]["0"]
+            rules = load_ruleset("guildhall", [])
+            session = RemoteSession(url, code, rules, await welcome_of(url, code))
+            app = JuxApp(session=session, bot_delay=0)
+            async with app.run_test(size=(80, 24)) as pilot:
+                screen = await settle(pilot, app, GameScreen)
+                table = server.tables[created["table"]]
+                assert await wait_for(pilot, pilot, lambda: screen.query_one(DecisionPanel).decision is not None)
+                await pilot.press("c")
+                cards = await settle(pilot, app, CardsScreen)
+                mine = {c["label"] for z in table.game.view(0)["zones"] if z["owner"] == 0 for c in z["cards"]
+                        if not c.get("hidden")}
+                listed = screen_text(app)
+                assert mine and all(label in listed for label in mine), (mine, listed)
+                assert not any(e.hidden is None and e.reading.get("id") is None for e in cards.entries)
+                await pilot.press("escape")
+                await settle(pilot, app, GameScreen)
+                for _ in range(3):  # a few turns from the keyboard, then (faster) the panel's first legal answers
+                    before = len(table.rows)
+                    assert await answer_from_keyboard(pilot, screen)
+                    assert await wait_for(pilot, pilot, lambda: len(table.rows) > before)
+                    await wait_for(pilot, pilot, lambda: screen.query_one(DecisionPanel).decision is not None)
+                for _ in range(3000):
+                    if table.game.over:
+                        break
+                    d = session.human_decision()
+                    if d is None:
+                        await pilot.pause(0.01)
+                        continue
+                    before = len(table.rows)
+                    screen.query_one(DecisionPanel).post_message(DecisionPanel.Answered(d, first_answer(d)))
+                    assert await wait_for(pilot, pilot, lambda: len(table.rows) > before)
+                assert table.game.over
+                for _ in range(600):  # (a round's end table first: a key goes on)
+                    if isinstance(app.screen, GameOverScreen):
+                        break
+                    if isinstance(app.screen, TableScreen):
+                        await pilot.press("enter")
+                    await pilot.pause(0.05)
+                assert isinstance(app.screen, GameOverScreen), type(app.screen)
+                await pilot.pause()
+                await pilot.pause()
+                shown = screen_text(app)
+                winner = table.game.names[table.game.winners[0]]
+                assert "Final scores" in shown and f"{winner} wins with" in shown or "Complete tie" in shown, shown
+                assert session.scores == table.game.scores and session.ranking() == table.game.ranking()
+            await session.close()
+    asyncio.run(main())
