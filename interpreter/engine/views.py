@@ -13,14 +13,16 @@ from ..runtime.played import PLAYED, played_by
 from ..runtime.state import SEATS, Card, Seat
 
 
-class _Public:
-    """The viewer that is no seat (a spectator): it knows only what every seat knows."""
+class _Public(int):
+    """The viewer that is no seat (a spectator): it knows only what every seat knows. (A number
+    past every seat's knowledge bit, so that `(mask >> viewer) & 1`, the seats' test, is false for
+    it and costs the seats nothing: its own test comes after.)"""
 
     def __repr__(self) -> str:
         return "PUBLIC"
 
 
-PUBLIC = _Public()
+PUBLIC = _Public(64)
 
 
 def _every(mask: int, n: int) -> bool:
@@ -35,11 +37,15 @@ class Views:
     def knows(self, player: int, card: int) -> bool:
         return bool((self.state.k[card] >> player) & 1)
 
-    def _sees(self, mask: int, viewer) -> bool:
-        """Whether the viewer knows a card of knowledge bit mask (a card's state.k, a Known's)."""
+    def _known_in(self, zone, viewer) -> list:
+        """The cards of zone that the viewer knows, as they lie."""
+        k = self.state.k
         if viewer is None:
-            return True
-        return _every(mask, self.state.n) if viewer is PUBLIC else bool((mask >> viewer) & 1)
+            return list(zone)
+        if viewer is PUBLIC:
+            n = self.state.n
+            return [c for c in zone if _every(k[c], n)]
+        return [c for c in zone if (k[c] >> viewer) & 1]
 
     def _render_value(self, v, viewer) -> str:
         """v as text for the viewer: a card as they know it now (prompts, labels), a logged card
@@ -47,13 +53,13 @@ class Views:
         t = type(v)
         if t is Card:
             k = self.state.k[v]
-            if viewer is None or (_every(k, self.state.n) if viewer is PUBLIC else (k >> viewer) & 1):
+            if viewer is None or (k >> viewer) & 1 or (viewer is PUBLIC and _every(k, self.state.n)):
                 return self.rules.card_labels[v]
             S = self.state  # hidden: its back, unless it lies under the top of a pile (stacked_in)
             return FACE_DOWN if S.vis.buried and events.buried(S, v) else self.rules.hidden_labels[v]
         if t is Known:
             c, mask = v
-            if viewer is None or (_every(mask, self.state.n) if viewer is PUBLIC else (mask >> viewer) & 1):
+            if viewer is None or (mask >> viewer) & 1 or (viewer is PUBLIC and _every(mask, self.state.n)):
                 return self.rules.card_labels[c]
             return FACE_DOWN if mask & events.BURIED else self.rules.hidden_labels[c]
         if t is Seat:
@@ -127,7 +133,7 @@ class Views:
 
     def card_info(self, c: int, viewer) -> dict:
         k = self.state.k[c]
-        if viewer is None or (_every(k, self.state.n) if viewer is PUBLIC else (k >> viewer) & 1):
+        if viewer is None or (k >> viewer) & 1 or (viewer is PUBLIC and _every(k, self.state.n)):
             d = dict(self.rules.card_attrs[c])
             d["label"] = self.rules.card_labels[c]
             d["id"] = int(c)
@@ -172,7 +178,7 @@ class Views:
             name, key, owner = lay.zone_of(zi)
             if unsized and self.size_hidden(name, owner, player):  # only the cards the viewer knows, not how many
                 zones.append({"name": name, "key": key, "owner": owner, "size_hidden": True,
-                              "cards": [self.card_info(c, player) for c in zone if self._sees(S.k[c], player)]})
+                              "cards": [self.card_info(c, player) for c in self._known_in(zone, player)]})
                 continue
             if name in self.rules.sort_fns:  # a zone players see sorted (its `sort`)
                 zone = self._sorted(name, zone, player)
@@ -202,10 +208,10 @@ class Views:
         only a counter that no seat is kept from."""
         if viewer is None or self.over:
             return False
-        if viewer is PUBLIC:
-            return any(self.counter_hidden(name, owner, p) for p in range(self.state.n))
         vis = self.rules.layout.counter_def.get(name)
         vis = vis.get("visible", "all") if isinstance(vis, dict) else "all"
+        if viewer is PUBLIC:
+            return any(self.counter_hidden(name, owner, p) for p in range(self.state.n))
         return vis == "none" or (vis == "owner" and owner != viewer)
 
     def size_hidden(self, name: str, owner: int | None, viewer: int | None) -> bool:
@@ -214,11 +220,11 @@ class Views:
         sees the size only where every seat does."""
         if viewer is None or self.over:
             return False
-        if viewer is PUBLIC:
-            return any(self.size_hidden(name, owner, p) for p in range(self.state.n))
         z = self.rules.layout.zone_def.get(name) or {}
         if z.get("size") != "hidden":
             return False
+        if viewer is PUBLIC:
+            return any(self.size_hidden(name, owner, p) for p in range(self.state.n))
         return not (z.get("visible") == "owner" and owner == viewer)
 
     def counters_view(self, player: int | None) -> dict:
@@ -243,9 +249,9 @@ class Views:
         """A zone's cards as player sees them where the zone has a `sort`: the cards player knows by
         their keys (stable), then the others as they lie, so the order tells nothing hidden."""
         key = self.rules.sort_fns[name]
-        k = self.state.k
-        known = [c for c in zone if self._sees(k[c], player)]
-        unknown = [c for c in zone if not self._sees(k[c], player)]
+        known = self._known_in(zone, player)
+        seen = set(known)
+        unknown = [c for c in zone if c not in seen] if len(seen) < len(zone) else []
         try:
             known.sort(key=lambda c: _sort_key(key(self.state, c)))
         except TypeError:  # keys that do not compare (a number and a text): as the cards lie
