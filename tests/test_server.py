@@ -8,6 +8,7 @@ import random
 import pytest
 
 from jux.interpreter.engine.game import Game
+from jux.interpreter.engine.views import PUBLIC
 
 from server_helpers import Raw, create, play_random, random_choice, running_server
 
@@ -47,15 +48,19 @@ def _card_ids(x, out: list) -> list:
 
 
 def _replay(table, seed):
-    """The table's game replayed from its answers: the final game, and for each seat the cards
-    it knew at some moment (a bit mask per card, or'ed over every position)."""
+    """The table's game replayed from its answers: the final game, for each seat the cards it
+    knew at some moment (a bit mask per card, or'ed over every position), and the cards every seat
+    knew at once at some moment."""
     rules = table.rules
     g = Game.new(rules, len(table.seats), seed, names=[s["name"] for s in table.seats])
+    full = (1 << g.state.n) - 1
     ever = list(g.state.k)
+    public = {c for c, k in enumerate(g.state.k) if k & full == full}
     for seat, choice in [list(a) for a in table.game.answers]:
         g.apply(choice, player=seat)
         ever = [a | b for a, b in zip(ever, g.state.k)]
-    return g, ever
+        public |= {c for c, k in enumerate(g.state.k) if k & full == full}
+    return g, ever, public
 
 
 @pytest.mark.parametrize("ruleset,seats,tiles", GAMES)
@@ -90,7 +95,7 @@ def test_a_whole_game_shows_each_seat_only_what_it_may_know(tmp_path, ruleset, s
 
     table, seed, rows, clients, watcher = asyncio.run(main())
     assert table.game.over
-    game, ever = _replay(table, seed)
+    game, ever, public = _replay(table, seed)
     assert game.state.to_json() == table.game.state.to_json()  # (the stored answers are the game)
     assert [(r[1], r[3]) for r in rows] == [tuple(a) for a in table.game.answers]
     rules = table.rules
@@ -122,11 +127,18 @@ def test_a_whole_game_shows_each_seat_only_what_it_may_know(tmp_path, ruleset, s
         view.pop("log"), view.pop("decisions")
         assert last["view"] == view and last["over"] and last["scores"] == game.scores
         assert not [m for m in c.errors() if m["code"] != "illegal_answer"]
-    for text, msg in watcher.frames:  # a spectator is sent no card, no decision, no log line
+    # a spectator is sent no decision, no card but those every seat knew at once, and the public
+    # log (tests/test_server_spectate.py checks each of its states against the game's positions)
+    everyone = {rules.card_labels[c] for c in public} | set(rules.hidden_labels)
+    log = []
+    for text, msg in watcher.frames:
         assert str(seed) not in text
-        assert not {s for s in _strings(msg, []) if s in labels}
         if msg["type"] == "state":
-            assert msg["decisions"] == [] and msg["log"] == []
+            assert msg["decisions"] == []
+            assert not {s for s in _strings(dict(msg, log=[]), []) if s in labels} - everyone
+            assert set(_card_ids(msg["view"], [])) <= public
+            log += msg["log"]
+    assert log == game.log_lines(PUBLIC)
 
 
 def test_a_player_who_drops_comes_back_with_the_code_and_finds_the_game_and_log(tmp_path):

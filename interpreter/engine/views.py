@@ -1,5 +1,9 @@
 """What a player may know of a game: views, card infos (a hidden card shows only its back, if any),
-and the log, prompts and labels rendered for a viewer."""
+and the log, prompts and labels rendered for a viewer.
+
+A viewer is a seat (from 0), None (the referee: everything; tests and tools) or PUBLIC (no seat: a
+spectator, who knows only what every seat knows: a card whose knowledge bits are all set, a counter
+or a zone's size that no seat is kept from, the log lines every seat reads alike)."""
 from __future__ import annotations
 
 from ..reading.cards import FACE_DOWN
@@ -9,24 +13,53 @@ from ..runtime.played import PLAYED, played_by
 from ..runtime.state import SEATS, Card, Seat
 
 
+class _Public(int):
+    """The viewer that is no seat (a spectator): it knows only what every seat knows. (A number
+    past every seat's knowledge bit, so that `(mask >> viewer) & 1`, the seats' test, is false for
+    it and costs the seats nothing: its own test comes after.)"""
+
+    def __repr__(self) -> str:
+        return "PUBLIC"
+
+
+PUBLIC = _Public(64)
+
+
+def _every(mask: int, n: int) -> bool:
+    """Whether a knowledge bit mask holds each of the n seats' bits (what PUBLIC knows)."""
+    full = (1 << n) - 1
+    return mask & full == full
+
+
 class Views:
     """Game's part that shows the game to one player (or to nobody in particular: None)."""
 
     def knows(self, player: int, card: int) -> bool:
         return bool((self.state.k[card] >> player) & 1)
 
+    def _known_in(self, zone, viewer) -> list:
+        """The cards of zone that the viewer knows, as they lie."""
+        k = self.state.k
+        if viewer is None:
+            return list(zone)
+        if viewer is PUBLIC:
+            n = self.state.n
+            return [c for c in zone if _every(k[c], n)]
+        return [c for c in zone if (k[c] >> viewer) & 1]
+
     def _render_value(self, v, viewer) -> str:
         """v as text for the viewer: a card as they know it now (prompts, labels), a logged card
         (events.Known) as they knew it when the line was written."""
         t = type(v)
         if t is Card:
-            if viewer is None or (self.state.k[v] >> viewer) & 1:
+            k = self.state.k[v]
+            if viewer is None or (k >> viewer) & 1 or (viewer is PUBLIC and _every(k, self.state.n)):
                 return self.rules.card_labels[v]
             S = self.state  # hidden: its back, unless it lies under the top of a pile (stacked_in)
             return FACE_DOWN if S.vis.buried and events.buried(S, v) else self.rules.hidden_labels[v]
         if t is Known:
             c, mask = v
-            if viewer is None or (mask >> viewer) & 1:
+            if viewer is None or (mask >> viewer) & 1 or (viewer is PUBLIC and _every(mask, self.state.n)):
                 return self.rules.card_labels[c]
             return FACE_DOWN if mask & events.BURIED else self.rules.hidden_labels[c]
         if t is Seat:
@@ -70,7 +103,8 @@ class Views:
 
     def log_lines(self, viewer: int | None = None) -> list:
         """The game log in words, as the viewer may know it (None: everything, also every line
-        written for some seats only, after the names of the seats it was for)."""
+        written for some seats only, after the names of the seats it was for; PUBLIC: the lines
+        every seat reads, and of a line for some seats only its `else` line, if any)."""
         return [line for _, line in self._log_entries(viewer)]
 
     def _log_entries(self, viewer):
@@ -82,6 +116,11 @@ class Views:
                 yield (e if e and e[0] == TABLE else None), self.render_event(e, viewer)
                 continue
             _, mask, theirs, others = e
+            if viewer is PUBLIC:  # (a line for every seat is everyone's; else the others' line)
+                line = theirs if _every(mask, self.state.n) else others
+                if line is not None:
+                    yield None, self.render_event(line, viewer)
+                continue
             if viewer is not None:
                 line = theirs if (mask >> viewer) & 1 else others
                 if line is not None:
@@ -93,7 +132,8 @@ class Views:
                 yield None, f"(to the others) {self.render_event(others, None)}"
 
     def card_info(self, c: int, viewer) -> dict:
-        if viewer is None or (self.state.k[c] >> viewer) & 1:
+        k = self.state.k[c]
+        if viewer is None or (k >> viewer) & 1 or (viewer is PUBLIC and _every(k, self.state.n)):
             d = dict(self.rules.card_attrs[c])
             d["label"] = self.rules.card_labels[c]
             d["id"] = int(c)
@@ -127,8 +167,9 @@ class Views:
         return reading(self.rules, info)
 
     def view(self, player: int | None) -> dict:
-        """What one player may know (None: everything). A hidden card shows only as {'hidden': True},
-        with its back ({'back': {attribute: value}}) when its kind has one that shows."""
+        """What one player may know (None: everything; PUBLIC: what every seat knows, no decision,
+        "player" None). A hidden card shows only as {'hidden': True}, with its back ({'back':
+        {attribute: value}}) when its kind has one that shows."""
         S = self.state
         lay = self.rules.layout
         zones = []
@@ -137,7 +178,7 @@ class Views:
             name, key, owner = lay.zone_of(zi)
             if unsized and self.size_hidden(name, owner, player):  # only the cards the viewer knows, not how many
                 zones.append({"name": name, "key": key, "owner": owner, "size_hidden": True,
-                              "cards": [self.card_info(c, player) for c in zone if (S.k[c] >> player) & 1]})
+                              "cards": [self.card_info(c, player) for c in self._known_in(zone, player)]})
                 continue
             if name in self.rules.sort_fns:  # a zone players see sorted (its `sort`)
                 zone = self._sorted(name, zone, player)
@@ -146,9 +187,9 @@ class Views:
                 _with_players(self.state, zone, cards)
             zones.append({"name": name, "key": key, "owner": owner, "cards": cards})
         counters = self.counters_view(player)
-        mine = [d for d in self.pending if player is None or d.player == player]
+        mine = [d for d in self.pending if player is None or d.player == player]  # (PUBLIC: none)
         return {
-            "ruleset": self.rules.name, "player": player, "players": S.n, "names": list(self.names),
+            "ruleset": self.rules.name, "player": None if player is PUBLIC else player, "players": S.n, "names": list(self.names),
             "zones": zones, "counters": counters,
             "decisions": [{"id": d.id, "player": d.player, "prompt": d.prompt, "min": d.min, "max": d.max,
                            "options": [dict({"id": o.id, "label": o.label}, **({"hint": o.hint} if o.hint else {}))
@@ -163,21 +204,27 @@ class Views:
     def counter_hidden(self, name: str, owner: int | None, viewer: int | None) -> bool:
         """Whether the viewer may not see counter name (of seat owner, None for a counter of no
         seat): `visible: owner` hides it from the other seats, `visible: none` from every seat;
-        the referee (None) sees every counter, and at the game's end every seat does."""
+        the referee (None) sees every counter, and at the game's end every seat does; PUBLIC sees
+        only a counter that no seat is kept from."""
         if viewer is None or self.over:
             return False
         vis = self.rules.layout.counter_def.get(name)
         vis = vis.get("visible", "all") if isinstance(vis, dict) else "all"
+        if viewer is PUBLIC:
+            return any(self.counter_hidden(name, owner, p) for p in range(self.state.n))
         return vis == "none" or (vis == "owner" and owner != viewer)
 
     def size_hidden(self, name: str, owner: int | None, viewer: int | None) -> bool:
         """Whether the viewer may not see how many cards zone name (of seat owner) holds: a zone
-        with `size: hidden` that the viewer cannot see (shown to all at the game's end)."""
+        with `size: hidden` that the viewer cannot see (shown to all at the game's end); PUBLIC
+        sees the size only where every seat does."""
         if viewer is None or self.over:
             return False
         z = self.rules.layout.zone_def.get(name) or {}
         if z.get("size") != "hidden":
             return False
+        if viewer is PUBLIC:
+            return any(self.size_hidden(name, owner, p) for p in range(self.state.n))
         return not (z.get("visible") == "owner" and owner == viewer)
 
     def counters_view(self, player: int | None) -> dict:
@@ -202,8 +249,9 @@ class Views:
         """A zone's cards as player sees them where the zone has a `sort`: the cards player knows by
         their keys (stable), then the others as they lie, so the order tells nothing hidden."""
         key = self.rules.sort_fns[name]
-        known = [c for c in zone if player is None or self.knows(player, c)]
-        unknown = [c for c in zone if not (player is None or self.knows(player, c))]
+        known = self._known_in(zone, player)
+        seen = set(known)
+        unknown = [c for c in zone if c not in seen] if len(seen) < len(zone) else []
         try:
             known.sort(key=lambda c: _sort_key(key(self.state, c)))
         except TypeError:  # keys that do not compare (a number and a text): as the cards lie

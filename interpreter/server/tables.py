@@ -20,6 +20,7 @@ import time
 from ..bots import make_bot, seat_seed
 from ..bots.sample import bot_input
 from ..engine.game import Game
+from ..engine.views import PUBLIC
 from ..errors import IllegalAnswer, JuxError
 from ..runtime.state import DECIDE
 from .protocol import ProtocolError, message
@@ -274,11 +275,8 @@ class Table:
         extra = results(game) if over else {}
         notices = self.notices[client.sent_notices:]
         client.sent_notices = len(self.notices)
-        if client.spectator:  # (the engine has no view for nobody's seat yet: who plays, and the end)
-            view = {"ruleset": self.rules.name, "players": len(self.seats), "names": list(game.names),
-                    "waiting_for": sorted({d.player for d in game.pending})}
-            return message("state", view=view, decisions=[], log=[], seats=self.seat_list(), over=over,
-                           started=self.state != OPEN, notices=notices, **extra)
+        if client.spectator:
+            return self._spectator_state(client, notices, extra)
         seat = client.seat
         view = game.view(seat)
         log = view.pop("log")
@@ -288,6 +286,17 @@ class Table:
         decisions = [decision_message(self.decision_id(d), d) for d in game.pending_for(seat)] \
             if self.state != OPEN else []
         return message("state", view=view, decisions=decisions, log=new, seats=self.seat_list(), over=over,
+                       started=self.state != OPEN, notices=notices, **extra)
+
+    def _spectator_state(self, client: Client, notices: list, extra: dict) -> dict:
+        """A spectator's state: the engine's view for no seat (views.PUBLIC: only what every seat
+        knows), its log lines not sent yet, and never a decision."""
+        view = self.game.view(PUBLIC)
+        log = view.pop("log")
+        view.pop("decisions")  # (always empty for PUBLIC)
+        new = log[client.sent_log:]
+        client.sent_log = len(log)
+        return message("state", view=view, decisions=[], log=new, seats=self.seat_list(), over=self.game.over,
                        started=self.state != OPEN, notices=notices, **extra)
 
     def welcome(self, client: Client) -> dict:
