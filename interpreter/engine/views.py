@@ -6,6 +6,8 @@ spectator, who knows only what every seat knows: a card whose knowledge bits are
 or a zone's size that no seat is kept from, the log lines every seat reads alike)."""
 from __future__ import annotations
 
+from itertools import islice
+
 from ..reading.cards import FACE_DOWN
 from ..runtime import events
 from ..runtime.events import Known
@@ -107,11 +109,19 @@ class Views:
         every seat reads, and of a line for some seats only its `else` line, if any)."""
         return [line for _, line in self._log_entries(viewer)]
 
-    def _log_entries(self, viewer):
-        """(the table event or None, the line) of each line of the log the viewer reads: a line
-        written `to` some seats is read by them; the others read its `else` line, or nothing."""
+    def log_since(self, viewer, start: int) -> tuple:
+        """The log lines the viewer reads among the events from index `start` on, and where the
+        next call starts: a server sends each seat only its new lines, without rendering the old
+        ones again (each event keeps what the seats knew when it was written)."""
+        log = self.state.log or []
+        return [line for _, line in self._log_entries(viewer, start)], len(log)
+
+    def _log_entries(self, viewer, start: int = 0):
+        """(the table event or None, the line) of each line of the log the viewer reads (from
+        event `start` on): a line written `to` some seats is read by them; the others read its
+        `else` line, or nothing."""
         TO, TABLE = events.TO, events.TABLE
-        for e in self.state.log or ():
+        for e in islice(self.state.log or (), start, None):
             if not e or e[0] != TO:
                 yield (e if e and e[0] == TABLE else None), self.render_event(e, viewer)
                 continue
@@ -166,10 +176,11 @@ class Views:
 
         return reading(self.rules, info)
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None, log: bool = True) -> dict:
         """What one player may know (None: everything; PUBLIC: what every seat knows, no decision,
         "player" None). A hidden card shows only as {'hidden': True}, with its back ({'back':
-        {attribute: value}}) when its kind has one that shows."""
+        {attribute: value}}) when its kind has one that shows. log=False: without "log" (a server
+        sends the new lines alone: log_since)."""
         S = self.state
         lay = self.rules.layout
         zones = []
@@ -188,18 +199,21 @@ class Views:
             zones.append({"name": name, "key": key, "owner": owner, "cards": cards})
         counters = self.counters_view(player)
         mine = [d for d in self.pending if player is None or d.player == player]  # (PUBLIC: none)
-        return {
+        view = {
             "ruleset": self.rules.name, "player": None if player is PUBLIC else player, "players": S.n, "names": list(self.names),
             "zones": zones, "counters": counters,
             "decisions": [{"id": d.id, "player": d.player, "prompt": d.prompt, "min": d.min, "max": d.max,
                            "options": [dict({"id": o.id, "label": o.label}, **({"hint": o.hint} if o.hint else {}))
                                        for o in d.options]} for d in mine],
             "waiting_for": sorted({d.player for d in self.pending}),
-            "log": self.log_lines(player), "tables": self.tables(player), "over": self.over,
+            "log": self.log_lines(player) if log else None, "tables": self.tables(player), "over": self.over,
             "scores": self.scores if self.over else None,
             "standing": self.standing(player),
             "shown": [[title, self._render_value(f(S), player)] for title, f in self.rules.table_fns],
         }
+        if not log:
+            del view["log"]
+        return view
 
     def counter_hidden(self, name: str, owner: int | None, viewer: int | None) -> bool:
         """Whether the viewer may not see counter name (of seat owner, None for a counter of no

@@ -38,7 +38,7 @@ class Client:
         self.table = None
         self.seat = None
         self.spectator = False
-        self.sent_log = 0
+        self.sent_log = 0  # the game's log events this connection was sent the lines of
         self.sent_notices = 0
         self.send = send  # send(message dict): queue a message to this connection
 
@@ -278,11 +278,9 @@ class Table:
         if client.spectator:
             return self._spectator_state(client, notices, extra)
         seat = client.seat
-        view = game.view(seat)
-        log = view.pop("log")
+        view = game.view(seat, log=False)
         view.pop("decisions")
-        new = log[client.sent_log:]
-        client.sent_log = len(log)
+        new, client.sent_log = game.log_since(seat, client.sent_log)
         decisions = [decision_message(self.decision_id(d), d) for d in game.pending_for(seat)] \
             if self.state != OPEN else []
         return message("state", view=view, decisions=decisions, log=new, seats=self.seat_list(), over=over,
@@ -291,11 +289,9 @@ class Table:
     def _spectator_state(self, client: Client, notices: list, extra: dict) -> dict:
         """A spectator's state: the engine's view for no seat (views.PUBLIC: only what every seat
         knows), its log lines not sent yet, and never a decision."""
-        view = self.game.view(PUBLIC)
-        log = view.pop("log")
+        view = self.game.view(PUBLIC, log=False)
         view.pop("decisions")  # (always empty for PUBLIC)
-        new = log[client.sent_log:]
-        client.sent_log = len(log)
+        new, client.sent_log = self.game.log_since(PUBLIC, client.sent_log)
         return message("state", view=view, decisions=[], log=new, seats=self.seat_list(), over=self.game.over,
                        started=self.state != OPEN, notices=notices, **extra)
 
