@@ -159,9 +159,9 @@ def test_a_remote_game_to_its_end_shows_the_cards_and_the_final_scores(tmp_path)
 
     async def main():
         async with running_server(tmp_path) as (url, server, _store):
-            created = await make_table(url, "guildhall", ["human", "random"])
+            created = await make_table(url, "capital_jux", ["human", "random"])
             code = created["codes"]["0"]
-            rules = load_ruleset("guildhall", [])
+            rules = load_ruleset("capital_jux", [])
             session = RemoteSession(url, code, rules, await welcome_of(url, code))
             app = JuxApp(session=session, bot_delay=0)
             async with app.run_test(size=(80, 24)) as pilot:
