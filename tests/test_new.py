@@ -46,8 +46,8 @@ def test_a_new_game_validates_plays_and_passes_its_scenario(jux, tmp_path):
                                 "next: jux validate dice_free, jux test dice_free, jux play dice_free"]
     assert schema_of(game) == SCHEMAS / "ruleset.schema.json" and schema_of(sc) == SCHEMAS / "scenario.schema.json"
     assert "name: dice_free" in game.read_text() and "title: Dice Free" in game.read_text()
-    assert jux("validate", "dice_free") == (0, "ok: dice_free (18 cards, 1 procedures)\n", "")
-    assert jux("validate", "dice_free/game.yaml")[1] == "ok: dice_free (18 cards, 1 procedures)\n"
+    assert jux("validate", "dice_free") == (0, "ok: dice_free (18 cards, 1 procedure)\n", "")
+    assert jux("validate", "dice_free/game.yaml")[1] == "ok: dice_free (18 cards, 1 procedure)\n"
     code, out, _ = jux("test", "dice_free")
     assert code == 0 and out.splitlines()[-1].startswith("1 passed, 0 failed")
     code, out, _ = jux("play", "dice_free", "--print", "--seed", "4")
@@ -103,7 +103,7 @@ def test_a_new_tile_of_a_game_of_your_own_validates_and_plays(jux, tmp_path, mon
     code, out, err = jux("new", "tile", "double", "--game", "fives/")
     assert code == 0, err
     assert "game: fives" in (tmp_path / "double.yaml").read_text()
-    assert jux("validate", "double.yaml")[1] == "ok: double.yaml (18 cards, 1 procedures, with double.yaml)\n"
+    assert jux("validate", "double.yaml")[1] == "ok: double.yaml (18 cards, 1 procedure, with double.yaml)\n"
     assert jux("play", "fives", "--tiles", "double.yaml", "--print")[0] == 0
     # found from another folder too (the game beside the tile), and a tile inside the game is refused
     sub = tmp_path / "sub"
@@ -116,8 +116,8 @@ def test_a_new_tile_of_a_game_of_your_own_validates_and_plays(jux, tmp_path, mon
     # jux validate of the folder: the tile, and the game in its folder (not its scenarios)
     monkeypatch.chdir(tmp_path)
     code, out, _ = jux("validate", ".")
-    assert code == 0 and out.splitlines() == ["ok: double.yaml (18 cards, 1 procedures, with double.yaml)",
-                                              "ok: fives (18 cards, 1 procedures)"]
+    assert code == 0 and out.splitlines() == ["ok: double.yaml (18 cards, 1 procedure, with double.yaml)",
+                                              "ok: fives (18 cards, 1 procedure)"]
     # a tile of a game that is nowhere near: the error says where games are looked for
     monkeypatch.chdir(tmp_path)
     (tmp_path / "lost.yaml").write_text("variant:\n  name: lost\n  game: nowhere\n")

@@ -89,7 +89,7 @@ def test_the_scenarios_folder_is_not_read_as_rules_by_any_command(mygame, capsys
     monkeypatch.chdir(mygame.parent)
     for args in (["validate", "pairs"], ["validate", "pairs/game.yaml"], ["validate", "pairs/procedures.yaml"]):
         assert main(args) == 0, args
-        assert capsys.readouterr().out.startswith("ok: pairs (9 cards, 1 procedures)"), args
+        assert capsys.readouterr().out.startswith("ok: pairs (9 cards, 1 procedure)"), args
     assert main(["simulate", "pairs/game.yaml", "-n", "3", "-q", "--workers", "1"]) == 0
     assert main(["play", "pairs/game.yaml", "--print", "--seed", "1"]) == 0
     assert "plays" in capsys.readouterr().out

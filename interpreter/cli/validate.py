@@ -7,6 +7,7 @@ import sys
 from . import options
 from ..authoring.targets import load_variant, shown_path, targets_of
 from ..errors import JuxError, RuleErrors
+from ..runtime.plurals import plural
 from .console import console, err, print_error
 
 
@@ -45,8 +46,7 @@ def cmd_validate(args) -> int:
             warnings = sorted(rules.spec.warnings, key=lambda w: (w.pos.file, w.pos.line, w.pos.col))
             for w in warnings:
                 print(f"{w.pos}: warning: {w.message}", file=sys.stderr)
-            n = len(warnings)
-            warned = f", {n} warning{'s' if n != 1 else ''}" if n else ""
-            out.print(f"ok: {label} ({len(rules.cards)} cards, {len(rules.spec.procedures)} procedures{with_}{warned})",
-                      soft_wrap=True)
+            warned = f", {plural(len(warnings), 'warning')}" if warnings else ""
+            counts = f"{plural(len(rules.cards), 'card')}, {plural(len(rules.spec.procedures), 'procedure')}"
+            out.print(f"ok: {label} ({counts}{with_}{warned})", soft_wrap=True)
     return status
