@@ -11,6 +11,7 @@ from jux.interpreter.engine.game import Game
 from jux.interpreter.engine.views import PUBLIC
 
 from server_helpers import Raw, create, play_random, random_choice, running_server
+from view_helpers import card_ids, strings
 
 GAMES = [
     ("capital_jux", ["human", "human", "human", "random"], None),
@@ -19,32 +20,6 @@ GAMES = [
     ("bruges", ["human", "human", "random"], None),
     ("bruges", ["human", "human", "human", "human"], None),
 ]
-
-
-def _strings(x, out: list) -> list:
-    """Every text in a message (keys left out)."""
-    if isinstance(x, str):
-        out.append(x)
-    elif isinstance(x, list):
-        for v in x:
-            _strings(v, out)
-    elif isinstance(x, dict):
-        for v in x.values():
-            _strings(v, out)
-    return out
-
-
-def _card_ids(x, out: list) -> list:
-    """The ids of the cards shown face up in a view (a card shows as a dict with an id and a label)."""
-    if isinstance(x, list):
-        for v in x:
-            _card_ids(v, out)
-    elif isinstance(x, dict):
-        if "label" in x and type(x.get("id")) is int and "kind" in x:
-            out.append(x["id"])
-        for v in x.values():
-            _card_ids(v, out)
-    return out
 
 
 def _replay(table, seed):
@@ -110,9 +85,9 @@ def test_a_whole_game_shows_each_seat_only_what_it_may_know(tmp_path, ruleset, s
                 continue
             log += msg["log"]
             body = dict(msg, log=[])
-            leaked = {s for s in _strings(body, []) if s in labels} - allowed
+            leaked = {s for s in strings(body, []) if s in labels} - allowed
             assert not leaked, f"seat {seat} was sent cards it never knew: {sorted(leaked)[:5]}"
-            ids = _card_ids(msg["view"], [])
+            ids = card_ids(msg["view"], [])
             assert all((ever[i] >> seat) & 1 for i in ids), f"seat {seat} was sent a card it never knew"
             got_ids |= {d["id"] for d in msg["decisions"]}
         # its log lines are the engine's for this seat, each once, in order
@@ -135,8 +110,8 @@ def test_a_whole_game_shows_each_seat_only_what_it_may_know(tmp_path, ruleset, s
         assert str(seed) not in text
         if msg["type"] == "state":
             assert msg["decisions"] == []
-            assert not {s for s in _strings(dict(msg, log=[]), []) if s in labels} - everyone
-            assert set(_card_ids(msg["view"], [])) <= public
+            assert not {s for s in strings(dict(msg, log=[]), []) if s in labels} - everyone
+            assert set(card_ids(msg["view"], [])) <= public
             log += msg["log"]
     assert log == game.log_lines(PUBLIC)
 

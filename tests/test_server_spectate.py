@@ -14,6 +14,7 @@ from jux.interpreter.engine.game import Game
 from jux.interpreter.engine.views import PUBLIC
 
 from server_helpers import Raw, create, play_random, running_server
+from view_helpers import card_ids, strings
 
 GAMES = [
     ("capital_jux", ["human", "greedy", "human", "human"], ["merchant", "cleric", "agent", "scholar"]),
@@ -21,32 +22,6 @@ GAMES = [
     ("guildhall", ["human", "human"], None),
     ("bruges", ["human", "random", "human"], None),
 ]
-
-
-def _strings(x, out: list) -> list:
-    """Every text in a message (keys left out)."""
-    if isinstance(x, str):
-        out.append(x)
-    elif isinstance(x, list):
-        for v in x:
-            _strings(v, out)
-    elif isinstance(x, dict):
-        for v in x.values():
-            _strings(v, out)
-    return out
-
-
-def _card_ids(x, out: list) -> list:
-    """The ids of the cards shown face up in a view (a card shows as a dict with an id and a label)."""
-    if isinstance(x, list):
-        for v in x:
-            _card_ids(v, out)
-    elif isinstance(x, dict):
-        if "label" in x and type(x.get("id")) is int and "kind" in x:
-            out.append(x["id"])
-        for v in x.values():
-            _card_ids(v, out)
-    return out
 
 
 def _positions(table, seed) -> list:
@@ -95,9 +70,9 @@ def _check_spectator(watcher: Raw, positions: list, game, seed) -> int:
         # no card in it that some seat does not know at that moment
         allowed = {rules.card_labels[c] for c in known} | set(rules.hidden_labels)
         body = dict(msg, log=[], view=dict(msg["view"], tables=[]))
-        leaked = {s for s in _strings(body, []) if s in labels} - allowed
+        leaked = {s for s in strings(body, []) if s in labels} - allowed
         assert not leaked, f"a spectator was sent cards some seat did not know: {sorted(leaked)[:5]}"
-        assert set(_card_ids(msg["view"], [])) <= known
+        assert set(card_ids(msg["view"], [])) <= known
     assert got_log == public_log  # every public line, each once, in order
     return states
 

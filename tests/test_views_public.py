@@ -19,6 +19,8 @@ from jux.interpreter.engine.views import PUBLIC
 from jux.interpreter.reading.cards import FACE_DOWN
 from jux.interpreter.runtime import events
 
+from view_helpers import strings
+
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "secret_bids"
 TILES = ("merchant", "cleric", "agent", "scholar")
 GAMES = [
@@ -29,19 +31,6 @@ GAMES = [
     ("bruges", (), 2, 8),
     (str(EXAMPLE), (), 3, 4),
 ]
-
-
-def _strings(x, out: list) -> list:
-    """Every text in a view (keys left out)."""
-    if isinstance(x, str):
-        out.append(x)
-    elif isinstance(x, list):
-        for v in x:
-            _strings(v, out)
-    elif isinstance(x, dict):
-        for v in x.values():
-            _strings(v, out)
-    return out
 
 
 def _ids(cards) -> set:
@@ -89,7 +78,7 @@ def check_public(g, pub: dict, seats: list) -> None:
     labels = set(rules.card_labels)
     allowed = {rules.card_labels[c] for c in known_ids} | set(rules.hidden_labels) | {FACE_DOWN}
     body = {k: v for k, v in pub.items() if k not in ("log", "tables")}
-    leaked = {s for s in _strings(body, []) if s in labels} - allowed
+    leaked = {s for s in strings(body, []) if s in labels} - allowed
     assert not leaked, f"the public view names cards some seat does not know: {sorted(leaked)[:5]}"
     assert n == len(seats)
 
