@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from ..widgets.card_text import card_style, hidden_text, mark_defaults, marks_text
 from ..widgets.words import humanize
+from .closing import ClosesOnce
 
 HIDDEN = "hidden-"  # an entry's id: HIDDEN + its number, for a line of face-down cards
 CARD = "card-"  # CARD + its number, for a card
@@ -194,7 +195,7 @@ def highlighted_values(panel) -> list:
     return [d.options[m].value for m in rows[int(oid[len(ROW):])].members if 0 <= m < len(d.options)]
 
 
-class CardsScreen(ModalScreen):
+class CardsScreen(ClosesOnce, ModalScreen):
     """Every card the seat can see, each readable in full."""
 
     DEFAULT_CSS = """

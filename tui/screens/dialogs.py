@@ -11,8 +11,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .closing import ClosesOnce
 
-class ConfirmScreen(ModalScreen):
+
+class ConfirmScreen(ClosesOnce, ModalScreen):
     """A question answered yes (y, Enter on Yes) or no (n, Escape)."""
 
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
@@ -40,7 +42,7 @@ class ConfirmScreen(ModalScreen):
         self.dismiss(event.button.id == "yes")
 
 
-class PathScreen(ModalScreen):
+class PathScreen(ClosesOnce, ModalScreen):
     """Ask for a file path; dismissed with the path, or None on Escape."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

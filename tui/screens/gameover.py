@@ -8,6 +8,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from .closing import ClosesOnce
 from .tables import FittedTable
 
 
@@ -76,7 +77,7 @@ def tiebreak_note(game) -> str:
     return f"A tie on score goes to the {most} {heads[0]}, then {', '.join(heads[1:])}, in order."
 
 
-class GameOverScreen(Screen):
+class GameOverScreen(ClosesOnce, Screen):
     DEFAULT_CSS = "#last-table { margin-top: 1; }"
     BINDINGS = [
         Binding("n", "new_game", "New game"),

@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .closing import ClosesOnce
+
 # the decision panel's keys (tui/widgets/decision.py reads them itself: they are no bindings)
 PANEL_KEYS = ("1-9 pick an option (toggle in a multi-pick) · arrows + Enter pick · space toggles · "
               "Enter confirms a multi-pick · / filters the options · Escape clears the filter (or goes "
@@ -164,7 +166,7 @@ def variants_text(rules) -> Text:
     return t
 
 
-class HelpScreen(ModalScreen):
+class HelpScreen(ClosesOnce, ModalScreen):
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
 
     def __init__(self, rules) -> None:

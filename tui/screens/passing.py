@@ -8,8 +8,10 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from .closing import ClosesOnce
 
-class PassScreen(Screen):
+
+class PassScreen(ClosesOnce, Screen):
     """Shows no game information but whose turn comes; Enter (or the button) reveals the table."""
 
     BINDINGS = [Binding("enter", "ready", "I am ready", show=True)]

@@ -34,6 +34,8 @@ from textual.containers import ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .closing import ClosesOnce
+
 SCROLL_KEYS = {"up", "down", "pageup", "pagedown", "home", "end", "left", "right", "tab", "shift+tab"}
 GAP = 2  # the columns between two columns of a table
 MORE = "  (↑↓ PgUp PgDn: more below)"  # the hint of a table taller than the screen
@@ -303,7 +305,7 @@ def _numberish(s: str) -> bool:
     return s == "" or s.lstrip("+-").replace(".", "", 1).isdigit()
 
 
-class TableScreen(ModalScreen):
+class TableScreen(ClosesOnce, ModalScreen):
     """One table, over the game; arrows and page keys scroll a table taller than the screen, any
     other key (Enter, Escape) goes on. Dismissed with None."""
 
