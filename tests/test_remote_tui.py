@@ -66,6 +66,9 @@ async def answer_from_keyboard(pilot, screen) -> bool:
         await pilot.press("enter")
     else:
         await pilot.press("1")
+        await pilot.pause()
+        if screen.query_one(DecisionPanel).group is not None:  # (options in two steps: the group's first)
+            await pilot.press("1")
     return True
 
 

@@ -67,6 +67,8 @@ class Server:
                     raise JuxError(f"its rules changed since it was made (digest {row['digest']}, now {rules.digest})")
                 table = Table(row["id"], rules, row["ruleset"], row["tiles"], row["seats"], row["seed"],
                               row["options"], row["state"])
+                table.seq_floor = dict(row["undos"])
+                table.last_seq.update(table.seq_floor)
                 table.replay([(a[1], a[2], a[3], a[4]) for a in row["answers"]])
             except JuxError as e:
                 log(f"table {row['id']} is not brought back: {e}")
@@ -189,6 +191,22 @@ class Server:
             rows = await asyncio.to_thread(table.answer, seat, msg["decision"], msg["choice"], msg["seq"])
             await self._commit(table, rows)
 
+    async def undo(self, client: Connection, msg: dict) -> None:
+        """Take back the seat's last answer and the bots' after it: stored (the answers deleted in
+        one transaction), then the rewound game is every connection's, with its whole log."""
+        if not client.joined:
+            raise ProtocolError("not_joined", "say hello with a code first")
+        table = client.table
+        async with self.lock(table.id):
+            seat = None if client.spectator else client.seat
+            first = table.undo(seat, msg["seq"])
+            try:
+                await self.stored(self.store.undo, table.id, first, seat, msg["seq"])
+            except StoreError as e:
+                raise ProtocolError("storage", f"{e}; nothing changed") from None
+            await asyncio.to_thread(table.rewound, first, seat, msg["seq"])
+            table.broadcast()
+
     async def _commit(self, table: Table, rows: list, state: str | None = None) -> None:
         """Store the answers (and the table's state): only then apply them for good and show them.
         A store that fails puts the game back to its last stored answer."""
@@ -226,6 +244,8 @@ class Server:
             await self.hello(client, msg["code"])
         elif kind == "answer":
             await self.answer(client, msg)
+        elif kind == "undo":
+            await self.undo(client, msg)
         elif kind == "create":
             client.send(await self.create(msg))
         elif kind == "tables":
