@@ -233,3 +233,28 @@ def test_a_client_that_stops_reading_is_dropped_and_the_table_plays_on(tmp_path,
 
     asyncio.run(main())
     assert "a client dropped" in capfd.readouterr().err
+
+
+def test_a_connection_makes_at_most_ten_tables_a_minute_and_the_server_holds_at_most_its_cap(tmp_path, monkeypatch):
+    from jux.interpreter.server import app
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            maker = await Raw.open(url)
+            fields = {"ruleset": "guildhall", "players": 2, "seats": ["human", "random"]}
+            for _ in range(app.TABLES_PER_MINUTE):
+                assert (await maker.request("create", "created", **fields))["table"]
+            await maker.send({"v": 1, "type": "create", **fields})
+            refused = await maker.until("error")
+            assert refused["code"] == "too_many_tables" and "10 tables a minute" in refused["message"]
+            assert len(server.tables) == 10
+            await maker.send({"v": 1, "type": "ping"})  # the connection goes on
+            assert (await maker.recv())["type"] == "pong"
+            other = await Raw.open(url)  # the limit is the connection's
+            assert (await other.request("create", "created", **fields))["table"]
+            monkeypatch.setattr(app, "MAX_TABLES", 11)  # the server's cap, whoever asks
+            await other.send({"v": 1, "type": "create", **fields})
+            assert (await other.until("error"))["code"] == "full"
+            assert len(server.tables) == 11
+
+    asyncio.run(main())

@@ -23,6 +23,7 @@ from .tables import HUMAN, Table
 
 WIRE_MAX = 256 * 1024  # bytes of a frame websockets reads at all (protocol.MAX_FRAME is the refusal with an error)
 MAX_TABLES = 1000  # tables a server holds (not over)
+TABLES_PER_MINUTE = 10  # tables one connection may make in a minute
 TICK = 0.25  # seconds between two looks at the turn timers
 _TILE = re.compile(r"[\w][\w.-]{0,59}")
 
@@ -88,7 +89,13 @@ class Server:
                                              f"(it serves: {', '.join(sorted(set(known) | set(self.rules)))})")
         return name
 
-    async def create(self, msg: dict) -> dict:
+    async def create(self, msg: dict, client: Connection | None = None) -> dict:
+        now = time.monotonic()
+        if client is not None:
+            client.made = [t for t in client.made if now - t < 60]
+            if len(client.made) >= TABLES_PER_MINUTE:
+                raise ProtocolError("too_many_tables", f"a connection makes at most {TABLES_PER_MINUTE} tables a "
+                                                       "minute: wait a little")
         if sum(t.state in (OPEN, PLAYING) for t in self.tables.values()) >= MAX_TABLES:
             raise ProtocolError("full", f"this server holds {MAX_TABLES} tables already")
         source = self.source_of(msg["ruleset"])
@@ -146,6 +153,8 @@ class Server:
         except StoreError as e:
             raise ProtocolError("storage", str(e)) from None
         self.tables[table_id] = table
+        if client is not None:
+            client.made.append(now)
         log(f"table {table_id}: {rules.name} for {players} ({', '.join(kinds)})")
         return message("created", table=table_id, codes={str(p): c for p, c in codes.items()}, spectate=spectate)
 
@@ -247,7 +256,7 @@ class Server:
         elif kind == "undo":
             await self.undo(client, msg)
         elif kind == "create":
-            client.send(await self.create(msg))
+            client.send(await self.create(msg, client))
         elif kind == "tables":
             client.send(self.listing())
 

@@ -95,6 +95,7 @@ ERROR_CODES = {
     "storage": "the server could not store the answer (full disk, locked database): nothing changed",
     "rate_limited": "too many messages: the connection is closed",
     "full": "the server holds as many tables as it may",
+    "too_many_tables": "this connection made as many tables as it may for now",
     "internal": "the server failed on this message (logged): nothing changed",
 }
 
