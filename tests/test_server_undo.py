@@ -228,3 +228,64 @@ def test_a_remote_session_offers_undo_as_the_server_says(tmp_path):
             await s.close()
 
     asyncio.run(main())
+
+
+def test_a_server_killed_after_an_undo_comes_back_with_the_rewound_game(tmp_path):
+    """`jux serve --rules` killed with SIGKILL right after an undo: started again on the same data, it
+    replays the rewound game exactly, and the undo's seq still stands (a replayed message is stale)."""
+    import re
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    jux = str(Path(sys.executable).with_name("jux"))
+    paths = _rules(tmp_path)
+
+    def start():
+        proc = subprocess.Popen([jux, "serve", "--port", "0", "--data", str(tmp_path / "data"), "--rules", paths[0]],
+                                stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        line = proc.stderr.readline()
+        m = re.search(r"listening on (ws://\S+)", line)
+        if not m:
+            proc.kill()
+            raise AssertionError(f"jux serve did not start: {line}{proc.stderr.read()}")
+        return proc, m.group(1)
+
+    async def before_kill(url):
+        created = await create(url, "undo_probe", ["human", "random"])
+        ann, _, start_state = await _join(url, created["codes"]["0"])
+        await ann.answer(start_state["decisions"][0]["id"], 2)  # Ann answers, the bot too; then undo
+        assert (await _reply(ann))["undo"] is True
+        ann.seq += 1
+        await ann.send({"v": 1, "type": "undo", "seq": ann.seq})
+        rewound = await _reply(ann)
+        assert rewound.get("log_reset") and rewound["view"] == start_state["view"]
+        return created, (rewound["view"], rewound["decisions"], _log(ann)), ann.seq
+
+    proc, url = start()
+    try:
+        created, keep, seq = asyncio.run(before_kill(url))
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    proc, url = start()
+    try:
+        async def after(url):
+            ann, welcome, state = await _join(url, created["codes"]["0"])
+            assert welcome["seq"] == seq
+            assert (state["view"], state["decisions"], state["log"]) == keep
+            await ann.answer(state["decisions"][0]["id"], 0, seq=seq)  # the undo's seq: stale still
+            assert (await _reply(ann))["code"] == "stale_seq"
+            await ann.answer(state["decisions"][0]["id"], 0, seq=seq + 1)
+            assert (await _reply(ann))["type"] == "state"
+            await ann.close()
+
+        asyncio.run(after(url))
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        assert "Traceback" not in proc.stderr.read()

@@ -2,8 +2,8 @@
 connected, and each connection's seat.
 
 Answers go through `Table.answer`, which checks that the sender's seat owns the decision, that it
-is still pending (the server numbers decisions itself: a decision's id is never used again once
-answered), that seq is above the seat's last accepted one and that the engine takes the choice;
+is still pending (the server numbers decisions itself, as a replay of the stored answers does: an
+id is not used again once answered, unless an undo takes that answer back), that seq is above the seat's last accepted one and that the engine takes the choice;
 it then applies it and lets the bots play until a human must answer. Nothing is shown to anyone
 before the server stores those answers (app.py); when the store fails, `rebuild` brings the game
 back to its last stored answer. `messages` are what each connection may see: its seat's view,
