@@ -221,8 +221,10 @@ def test_a_remote_session_offers_undo_as_the_server_says(tmp_path):
             assert await until(lambda: s.undo_refusal() is None)
             assert s.view(0) != start_view and len(s.log_lines(0)) == len(start_log) + 2
             assert s.undo() == 1 and s.undo_refusal() is not None  # (until the server's state comes)
+            assert s.human_decision() is None  # (the decisions shown wait for the rewound game)
             assert await until(lambda: (s.state or {}).get("log_reset"))
             assert s.log_lines(0) == start_log and s.view(0) == start_view
+            assert s.human_decision().prompt == "Add before the shuffle"
             assert store.answers(created["table"]) == []
             s.listen(None)
             await s.close()
@@ -289,3 +291,54 @@ def test_a_server_killed_after_an_undo_comes_back_with_the_rewound_game(tmp_path
         except subprocess.TimeoutExpired:
             proc.kill()
         assert "Traceback" not in proc.stderr.read()
+
+
+def test_u_takes_back_a_decision_in_the_terminal_ui_at_a_server_table(tmp_path):
+    """The game screen over RemoteSession: u is refused in words with nothing to undo, then takes
+    back the seat's answer (the server's table and store are rewound; the panel asks again)."""
+    import pytest
+
+    pytest.importorskip("textual")
+    from jux.interpreter.engine.ruleset import load_ruleset
+    from jux.tui.app import JuxApp
+    from jux.tui.remote import RemoteSession
+    from jux.tui.screens.game import GameScreen
+    from jux.tui.widgets.decision import DecisionPanel
+    from tui_helpers import notes, settle
+
+    paths = _rules(tmp_path)
+
+    async def main():
+        async with running_server(tmp_path / "data", rule_paths=paths) as (url, server, store):
+            created = await create(url, "undo_probe", ["human", "random"])
+            raw, welcome, _ = await _join(url, created["codes"]["0"])
+            await raw.close()
+            session = RemoteSession(url, created["codes"]["0"], load_ruleset(paths[0]), welcome)
+            app = JuxApp(session=session, bot_delay=0)
+            async with app.run_test(size=(80, 24), notifications=True) as pilot:
+                screen = await settle(pilot, app, GameScreen)
+                table = server.tables[created["table"]]
+
+                async def until(check):
+                    for _ in range(300):
+                        if check():
+                            return True
+                        await pilot.pause(0.02)
+                    return False
+
+                panel = screen.query_one(DecisionPanel)
+                assert await until(lambda: panel.decision is not None)
+                await pilot.press("u")
+                await pilot.pause()
+                assert "Nothing to undo" in notes(app)
+                await pilot.press("2")
+                assert await until(lambda: len(table.rows) == 2 and session.undo_refusal() is None)
+                app.clear_notifications()
+                await pilot.press("u")
+                assert await until(lambda: not table.rows and panel.decision is not None)
+                assert "taken back" in notes(app)
+                assert panel.decision.prompt == "Add before the shuffle"
+                assert store.answers(table.id) == []
+            await session.close()
+
+    asyncio.run(main())

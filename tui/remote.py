@@ -76,6 +76,7 @@ class RemoteSession:
         self.notices: list = []  # what the table said so far
         self._decisions: dict = {}  # server id -> RemoteDecision (the same object while it is pending)
         self._sent: set = set()  # the ids answered, until the server's state no longer lists them
+        self._undoing = False  # an undo was sent: this seat's decisions wait for the server's next state
         self._count = 0  # states received (the moment)
         self._callback = None
         self._task = None
@@ -109,6 +110,7 @@ class RemoteSession:
                     self._tell("; ".join(news) or None)
                 elif msg.get("type") == "error":
                     self._sent.clear()  # (an answer refused: its decision is offered again)
+                    self._undoing = False
                     self._tell(f"The server refused it: {msg.get('message')}")
         except JuxError as e:  # the server stayed away longer than the client waits
             self.failed = str(e)
@@ -126,6 +128,7 @@ class RemoteSession:
             news = notices
             self.notices += notices
         self.state = msg
+        self._undoing = False
         self.connected = True
         self.failed = None
         self._count += 1
@@ -181,7 +184,7 @@ class RemoteSession:
     @property
     def pending(self) -> list:
         """This seat's decisions not answered yet, then the others' (seat only: who is deciding)."""
-        mine = [d for i, d in self._decisions.items() if i not in self._sent]
+        mine = [d for i, d in self._decisions.items() if i not in self._sent and not self._undoing]
         others = [_Waiting(p) for p in self._view().get("waiting_for") or [] if p != self.seat]
         return mine + others
 
@@ -280,6 +283,7 @@ class RemoteSession:
         if why:
             raise UndoRefused(why)
         self.state = dict(self.state, undo=False, undo_refusal="Undo is on its way to the server.")
+        self._undoing = True
         self._keep(asyncio.get_running_loop().create_task(self.client.undo()))
         return 1
 
