@@ -14,13 +14,13 @@ from jux.interpreter.server.store import Store
 
 
 @contextlib.asynccontextmanager
-async def running_server(folder, busy_timeout: float = 1.0, synchronous: str = "NORMAL"):
+async def running_server(folder, busy_timeout: float = 1.0, synchronous: str = "NORMAL", rule_paths=()):
     """(url, Server, Store) of a server on 127.0.0.1 and a free port; stopped on leaving. (Its store
     does not wait for the disk at each commit: these tests do not crash the machine.)"""
     store = Store(folder, busy_timeout=busy_timeout, synchronous=synchronous)
     loop = asyncio.get_running_loop()
     stop, ready = loop.create_future(), loop.create_future()
-    task = asyncio.create_task(serve(store, "127.0.0.1", 0, ready=lambda p, b, s: ready.set_result((p, s)), stop=stop))
+    task = asyncio.create_task(serve(store, "127.0.0.1", 0, rule_paths=rule_paths, ready=lambda p, b, s: ready.set_result((p, s)), stop=stop))
     done, _ = await asyncio.wait([ready, task], return_when=asyncio.FIRST_COMPLETED)
     if task in done:
         task.result()  # (the server failed to start: its error)

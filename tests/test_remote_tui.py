@@ -66,6 +66,9 @@ async def answer_from_keyboard(pilot, screen) -> bool:
         await pilot.press("enter")
     else:
         await pilot.press("1")
+        await pilot.pause()
+        if screen.query_one(DecisionPanel).group is not None:  # (options in two steps: the group's first)
+            await pilot.press("1")
     return True
 
 
@@ -175,6 +178,10 @@ def test_a_remote_game_to_its_end_shows_the_cards_and_the_final_scores(tmp_path)
                 listed = screen_text(app)
                 assert mine and all(label in listed for label in mine), (mine, listed)
                 assert not any(e.hidden is None and e.reading.get("id") is None for e in cards.entries)
+                named = session.human_decision().options[0].cards  # (the server's `cards`: the panel's first line)
+                assert named, "the first option names a card the seat knows"
+                assert cards.query_one("#cards-list").get_option_at_index(0).prompt.plain == "the highlighted option"
+                assert cards.entries[0].reading.get("id") in named
                 await pilot.press("escape")
                 await settle(pilot, app, GameScreen)
                 for _ in range(3):  # a few turns from the keyboard, then (faster) the panel's first legal answers

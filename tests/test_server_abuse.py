@@ -233,3 +233,70 @@ def test_a_client_that_stops_reading_is_dropped_and_the_table_plays_on(tmp_path,
 
     asyncio.run(main())
     assert "a client dropped" in capfd.readouterr().err
+
+
+def test_a_connection_makes_at_most_ten_tables_a_minute_and_the_server_holds_at_most_its_cap(tmp_path, monkeypatch):
+    from jux.interpreter.server import app
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            maker = await Raw.open(url)
+            fields = {"ruleset": "guildhall", "players": 2, "seats": ["human", "random"]}
+            for _ in range(app.TABLES_PER_MINUTE):
+                assert (await maker.request("create", "created", **fields))["table"]
+            await maker.send({"v": 1, "type": "create", **fields})
+            refused = await maker.until("error")
+            assert refused["code"] == "too_many_tables" and "10 tables a minute" in refused["message"]
+            assert len(server.tables) == 10
+            await maker.send({"v": 1, "type": "ping"})  # the connection goes on
+            assert (await maker.recv())["type"] == "pong"
+            other = await Raw.open(url)  # the limit is the connection's
+            assert (await other.request("create", "created", **fields))["table"]
+            monkeypatch.setattr(app, "MAX_TABLES", 11)  # the server's cap, whoever asks
+            await other.send({"v": 1, "type": "create", **fields})
+            assert (await other.until("error"))["code"] == "full"
+            assert len(server.tables) == 11
+
+    asyncio.run(main())
+
+
+def _fill(db) -> None:
+    """Fill a SQLite connection's database to its last page: max_page_count at the pages it has, then
+    rows of a table that is no table's (big, then the smallest there are) until "database or disk is
+    full"."""
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    db.execute(f"PRAGMA max_page_count = {pages}")
+    n = 0
+    for size in (500, 1):
+        while True:
+            n += 1
+            try:
+                db.execute("INSERT INTO answers VALUES (?,?,?,?,?,?)", ("filler", n, 0, 0, "0" * size, None))
+            except sqlite3.OperationalError as e:
+                assert "full" in str(e), e
+                break
+
+
+def test_a_full_disk_refuses_the_answer_and_keeps_the_last_stored_game(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            created, table, clients = await _table(url, server)
+            seat, c = next((s, c) for s, c in clients.items() if _pending(c))
+            d = _pending(c)[0]
+            before = _snapshot(table)
+            stored = store.answers(table.id)
+            _fill(store.db)  # (the server's own connection: the disk is full for its writes)
+            await c.answer(d["id"], 0)
+            msg = await c.until("error")
+            assert msg["code"] == "storage" and "the disk is full" in msg["message"], msg
+            assert _snapshot(table) == before and store.answers(table.id) == stored
+            assert not [m for m in await clients[1 - seat].drain(0.2) if m["type"] == "state" and m["log"]]
+            store.db.execute("DELETE FROM answers WHERE table_id = 'filler'")
+            store.db.execute("PRAGMA max_page_count = 1073741823")  # room again: the same answer is taken
+            await c.answer(d["id"], 0)
+            st = await c.until("state")
+            assert all(x["id"] != d["id"] for x in st["decisions"]) or st["log"]
+            assert len(table.rows) > len(before[2])
+            assert [r[1:] for r in store.answers(table.id)] == [(s, did, a, q) for s, did, a, q in table.rows]
+
+    asyncio.run(main())

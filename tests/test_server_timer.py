@@ -93,3 +93,43 @@ def test_a_seat_away_longer_than_the_table_allows_is_played_by_a_bot_until_it_co
                 assert len(store.answers(table.id)) == before
 
     asyncio.run(main())
+
+
+def test_each_state_says_the_seconds_left_on_the_turn_timer(tmp_path):
+    """`timer_left`: the seconds left for the receiving seat's oldest pending decision when the table
+    has a turn timer; null with no decision, for a spectator, and at a table without a timer."""
+    async def main():
+        async with running_server(tmp_path) as (url, server, store):
+            host = await Raw.open(url)
+            created = await host.request("create", "created", ruleset="guildhall", players=2,
+                                         seats=["human", "human"], timer=60)
+            plain = await host.request("create", "created", ruleset="guildhall", players=2, seats=["human", "greedy"])
+            clients = await _join(url, created)
+            await asyncio.gather(*(c.drain(0.2) for c in clients.values()))
+            first = {s: c.states()[-1] for s, c in clients.items()}
+            assert all(st["started"] for st in first.values())
+            for st in first.values():
+                if st["decisions"]:
+                    assert type(st["timer_left"]) in (int, float) and 0 < st["timer_left"] <= 60
+                else:
+                    assert st["timer_left"] is None
+            deciding = next(s for s, st in first.items() if st["decisions"])
+            await asyncio.sleep(0.5)
+            watcher = await Raw.open(url)  # a spectator comes: everyone gets a state again
+            await watcher.send({"v": 1, "type": "hello", "code": created["spectate"]})
+            await watcher.until("welcome")
+            assert (await watcher.until("state"))["timer_left"] is None
+            later = await clients[deciding].until("state")
+            assert later["decisions"] == first[deciding]["decisions"]
+            assert 0 < later["timer_left"] < first[deciding]["timer_left"]  # (the same decision's clock runs)
+            d = later["decisions"][0]
+            await clients[deciding].answer(d["id"], random_choice(d, random.Random(3)))
+            after = await clients[deciding].until("state")
+            assert after["timer_left"] is None or after["decisions"]
+            solo = await Raw.open(url)
+            await solo.send({"v": 1, "type": "hello", "code": plain["codes"]["0"]})
+            await solo.until("welcome")
+            st = await solo.until("state")
+            assert st["decisions"] and st["timer_left"] is None  # no turn timer at that table
+
+    asyncio.run(main())

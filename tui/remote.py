@@ -21,6 +21,8 @@ class RemoteOption:
     label: str
     value: object = None  # (the server sends labels, never the rules' values)
     hint: str | None = None
+    group: str | None = None  # the name of its group when the options come in two steps
+    cards: tuple = ()  # the ids of the cards it names that this seat knows (the server's `cards`)
 
 
 class RemoteDecision:
@@ -35,7 +37,16 @@ class RemoteDecision:
         self.min, self.max, self.many = msg.get("min", 1), msg.get("max", 1), bool(msg.get("many"))
         self.keys = msg.get("keys")
         self.unavailable = list(msg.get("unavailable") or [])
-        self.options = [RemoteOption(o["id"], str(o.get("label", "")), None, o.get("hint")) for o in msg.get("options") or []]
+        self.options = [RemoteOption(o["id"], str(o.get("label", "")), None, o.get("hint"),
+                                     str(o["group"]) if o.get("group") is not None else None,
+                                     tuple(c for c in o.get("cards") or () if type(c) is int))
+                        for o in msg.get("options") or []]
+        # the two steps' groups, as the server worked them out from the values (option_rows.groups_of)
+        groups: dict = {}
+        for i, o in enumerate(self.options):
+            if o.group is not None:
+                groups.setdefault(o.group, []).append(i)
+        self.groups = list(groups.items()) if groups else None
 
     @property
     def optional(self) -> bool:
@@ -65,6 +76,7 @@ class RemoteSession:
         self.notices: list = []  # what the table said so far
         self._decisions: dict = {}  # server id -> RemoteDecision (the same object while it is pending)
         self._sent: set = set()  # the ids answered, until the server's state no longer lists them
+        self._undoing = False  # an undo was sent: this seat's decisions wait for the server's next state
         self._count = 0  # states received (the moment)
         self._callback = None
         self._task = None
@@ -98,6 +110,7 @@ class RemoteSession:
                     self._tell("; ".join(news) or None)
                 elif msg.get("type") == "error":
                     self._sent.clear()  # (an answer refused: its decision is offered again)
+                    self._undoing = False
                     self._tell(f"The server refused it: {msg.get('message')}")
         except JuxError as e:  # the server stayed away longer than the client waits
             self.failed = str(e)
@@ -115,6 +128,7 @@ class RemoteSession:
             news = notices
             self.notices += notices
         self.state = msg
+        self._undoing = False
         self.connected = True
         self.failed = None
         self._count += 1
@@ -170,7 +184,7 @@ class RemoteSession:
     @property
     def pending(self) -> list:
         """This seat's decisions not answered yet, then the others' (seat only: who is deciding)."""
-        mine = [d for i, d in self._decisions.items() if i not in self._sent]
+        mine = [d for i, d in self._decisions.items() if i not in self._sent and not self._undoing]
         others = [_Waiting(p) for p in self._view().get("waiting_for") or [] if p != self.seat]
         return mine + others
 
@@ -252,12 +266,26 @@ class RemoteSession:
         task.add_done_callback(self._tasks.discard)
 
     def undo_refusal(self) -> str | None:
-        return "Undo is not offered at a server's table."
+        """None when the server offers undo to this seat now (its last state's `undo`), else why not."""
+        state = self.state or {}
+        if not self.connected:
+            return "Undo waits for the connection to the server."
+        if state.get("undo") is True:
+            return None
+        return str(state.get("undo_refusal") or "Undo is not offered at this table now.")
 
     def undo(self) -> int:
+        """Ask the server to take back this seat's last answer (and the bots' after it); the
+        server's next state is the rewound game. Returns 1 (the seat's answer)."""
         from .session import UndoRefused
 
-        raise UndoRefused(self.undo_refusal())
+        why = self.undo_refusal()
+        if why:
+            raise UndoRefused(why)
+        self.state = dict(self.state, undo=False, undo_refusal="Undo is on its way to the server.")
+        self._undoing = True
+        self._keep(asyncio.get_running_loop().create_task(self.client.undo()))
+        return 1
 
 
 class _Waiting:

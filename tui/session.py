@@ -6,13 +6,10 @@ from dataclasses import dataclass
 import os
 from pathlib import Path
 
+from ..interpreter.engine.undo import UndoRefused  # (undo's rule: interpreter/engine/undo.py)
 from .saves import _user_path, new_save_path, save_target
 
 HUMAN = "human"
-
-
-class UndoRefused(Exception):
-    """An undo that is not allowed; the message says why, in words for the player."""
 
 
 @dataclass
@@ -206,32 +203,14 @@ class Session:
         return plan
 
     def _make_undo_plan(self, game):
-        from ..interpreter.engine.game import Game
-        from ..interpreter.errors import JuxError
+        from ..interpreter.engine.undo import undo_plan
 
         humans = self.humans
         if not humans:
             raise UndoRefused("Undo is for a human player: every seat here is a bot.")
         if len(humans) > 1:
             raise UndoRefused("Undo is not offered with two or more human players at the table.")
-        seat = humans[0]
-        answers = game.answers
-        last = next((i for i in range(len(answers) - 1, -1, -1) if answers[i][0] == seat), None)
-        if last is None:
-            raise UndoRefused("Nothing to undo: you have not decided anything yet.")
-        record = game.record()
-        record["answers"] = [list(a) for a in answers[:last]]
-        try:
-            before = Game.from_record(record, rules=self.rules)
-        except JuxError as e:  # (a game made through Python with names a record cannot hold)
-            raise UndoRefused(f"Cannot undo: {e}") from None
-        now = game.state
-        if before.state.rng != now.rng:
-            raise UndoRefused("Cannot undo: something was shuffled or drawn at random since your last decision.")
-        bit = 1 << seat
-        if any(not k0 & bit and k1 & bit for k0, k1 in zip(before.state.k, now.k)):
-            raise UndoRefused("Cannot undo: you have seen a hidden card since your last decision.")
-        return before, len(answers) - last
+        return undo_plan(game, humans[0], self.rules)
 
     # ------------------------------------------------------------ save and load
 

@@ -23,6 +23,7 @@ from .tables import HUMAN, Table
 
 WIRE_MAX = 256 * 1024  # bytes of a frame websockets reads at all (protocol.MAX_FRAME is the refusal with an error)
 MAX_TABLES = 1000  # tables a server holds (not over)
+TABLES_PER_MINUTE = 10  # tables one connection may make in a minute
 TICK = 0.25  # seconds between two looks at the turn timers
 _TILE = re.compile(r"[\w][\w.-]{0,59}")
 
@@ -67,6 +68,8 @@ class Server:
                     raise JuxError(f"its rules changed since it was made (digest {row['digest']}, now {rules.digest})")
                 table = Table(row["id"], rules, row["ruleset"], row["tiles"], row["seats"], row["seed"],
                               row["options"], row["state"])
+                table.seq_floor = dict(row["undos"])
+                table.last_seq.update(table.seq_floor)
                 table.replay([(a[1], a[2], a[3], a[4]) for a in row["answers"]])
             except JuxError as e:
                 log(f"table {row['id']} is not brought back: {e}")
@@ -86,7 +89,13 @@ class Server:
                                              f"(it serves: {', '.join(sorted(set(known) | set(self.rules)))})")
         return name
 
-    async def create(self, msg: dict) -> dict:
+    async def create(self, msg: dict, client: Connection | None = None) -> dict:
+        now = time.monotonic()
+        if client is not None:
+            client.made = [t for t in client.made if now - t < 60]
+            if len(client.made) >= TABLES_PER_MINUTE:
+                raise ProtocolError("too_many_tables", f"a connection makes at most {TABLES_PER_MINUTE} tables a "
+                                                       "minute: wait a little")
         if sum(t.state in (OPEN, PLAYING) for t in self.tables.values()) >= MAX_TABLES:
             raise ProtocolError("full", f"this server holds {MAX_TABLES} tables already")
         source = self.source_of(msg["ruleset"])
@@ -144,6 +153,8 @@ class Server:
         except StoreError as e:
             raise ProtocolError("storage", str(e)) from None
         self.tables[table_id] = table
+        if client is not None:
+            client.made.append(now)
         log(f"table {table_id}: {rules.name} for {players} ({', '.join(kinds)})")
         return message("created", table=table_id, codes={str(p): c for p, c in codes.items()}, spectate=spectate)
 
@@ -189,6 +200,22 @@ class Server:
             rows = await asyncio.to_thread(table.answer, seat, msg["decision"], msg["choice"], msg["seq"])
             await self._commit(table, rows)
 
+    async def undo(self, client: Connection, msg: dict) -> None:
+        """Take back the seat's last answer and the bots' after it: stored (the answers deleted in
+        one transaction), then the rewound game is every connection's, with its whole log."""
+        if not client.joined:
+            raise ProtocolError("not_joined", "say hello with a code first")
+        table = client.table
+        async with self.lock(table.id):
+            seat = None if client.spectator else client.seat
+            first = table.undo(seat, msg["seq"])
+            try:
+                await self.stored(self.store.undo, table.id, first, seat, msg["seq"])
+            except StoreError as e:
+                raise ProtocolError("storage", f"{e}; nothing changed") from None
+            await asyncio.to_thread(table.rewound, first, seat, msg["seq"])
+            table.broadcast()
+
     async def _commit(self, table: Table, rows: list, state: str | None = None) -> None:
         """Store the answers (and the table's state): only then apply them for good and show them.
         A store that fails puts the game back to its last stored answer."""
@@ -226,8 +253,10 @@ class Server:
             await self.hello(client, msg["code"])
         elif kind == "answer":
             await self.answer(client, msg)
+        elif kind == "undo":
+            await self.undo(client, msg)
         elif kind == "create":
-            client.send(await self.create(msg))
+            client.send(await self.create(msg, client))
         elif kind == "tables":
             client.send(self.listing())
 

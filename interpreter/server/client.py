@@ -108,8 +108,8 @@ class TableClient:
             except ConnectionClosed:
                 self._dropped()
                 continue
-            if msg.get("type") == "state":
-                self.log = list(msg["log"]) if self._fresh else self.log + msg["log"]
+            if msg.get("type") == "state":  # (after an undo, log_reset: the log is the rewound game's)
+                self.log = list(msg["log"]) if self._fresh or msg.get("log_reset") else self.log + msg["log"]
                 self._fresh = False
                 self.state = msg
                 return msg
@@ -127,6 +127,19 @@ class TableClient:
         self.seq += 1
         try:
             await self.ws.send(dumps(message("answer", decision=decision, choice=choice, seq=self.seq)))
+        except ConnectionClosed:
+            self._dropped()
+
+    async def undo(self) -> None:
+        """Ask the server to take back this seat's last answer (a state or an error follows
+        through next(), as for an answer)."""
+        from websockets.exceptions import ConnectionClosed
+
+        if self.ws is None:
+            await self._connect()
+        self.seq += 1
+        try:
+            await self.ws.send(dumps(message("undo", seq=self.seq)))
         except ConnectionClosed:
             self._dropped()
 

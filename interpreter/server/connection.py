@@ -54,6 +54,7 @@ class Connection(Client):
         self.at = time.monotonic()
         self.dropped = False
         self.closing = False
+        self.made: list = []  # when it made its tables (time.monotonic(); the last minute's)
 
     def allowed(self) -> bool:
         now = time.monotonic()

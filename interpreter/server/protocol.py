@@ -57,6 +57,7 @@ CLIENT_MESSAGES = {
     "answer": {"decision": (_int, "a whole number", True),
                "choice": (_choice, "an option number, a list of option numbers, or null", True),
                "seq": (_int, "a whole number", True)},
+    "undo": {"seq": (_int, "a whole number", True)},
     "ping": {},
     "create": {"ruleset": (_text, f"a text of 1 to {MAX_TEXT} characters", True),
                "tiles": (_texts, f"a list of at most {MAX_ITEMS} texts", False),
@@ -87,12 +88,14 @@ ERROR_CODES = {
     "stale_seq": "seq is not above the last answer's (a replayed or duplicate message)",
     "illegal_answer": "the answer is not one the decision allows",
     "game_over": "the game is over",
+    "undo_refused": "undo is not offered now (the message says why)",
     "table_failed": "the table could not be brought back (its rules changed or fail): it is stopped",
     "rules_error": "the rules' code failed on this answer: the game is where it was",
     "bad_table": "the table cannot be made as asked",
     "storage": "the server could not store the answer (full disk, locked database): nothing changed",
     "rate_limited": "too many messages: the connection is closed",
     "full": "the server holds as many tables as it may",
+    "too_many_tables": "this connection made as many tables as it may for now",
     "internal": "the server failed on this message (logged): nothing changed",
 }
 

@@ -3,7 +3,8 @@
 A table's row holds what makes its game (ruleset, tiles, players, seats, the secret seed, options);
 its codes are kept only as SHA-256 hashes; its answers are an append-only list (n, seat, decision,
 answer, seq), each batch written in one transaction before anyone is told of it. Replaying a
-table's answers rebuilds its game exactly. Every failure of the database (a full disk, a locked
+table's answers rebuilds its game exactly. An undo deletes the answers it takes back and keeps
+the seat's seq (`undos`: no answer at or below it is taken again), in one transaction. Every failure of the database (a full disk, a locked
 file) is a StoreError with words for a person; what was committed before stays."""
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ CREATE TABLE IF NOT EXISTS answers (
     table_id TEXT NOT NULL REFERENCES tables(id), n INTEGER NOT NULL, seat INTEGER NOT NULL,
     decision INTEGER NOT NULL, answer TEXT NOT NULL, seq INTEGER,
     PRIMARY KEY (table_id, n));
+CREATE TABLE IF NOT EXISTS undos (
+    table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, seq INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat));
 """
 
 OPEN, PLAYING, OVER, FAILED = "open", "playing", "over", "failed"
@@ -105,6 +109,11 @@ class Store:
             rows.append(("UPDATE tables SET state = ? WHERE id = ?", (state, table_id)))
         self._write("the answer", rows)
 
+    def undo(self, table_id: str, first: int, seat: int, seq: int) -> None:
+        """Take back a table's answers from number first on, and keep seat's seq, in one transaction."""
+        self._write("the undo", [("DELETE FROM answers WHERE table_id = ? AND n >= ?", (table_id, first)),
+                                 ("INSERT OR REPLACE INTO undos VALUES (?,?,?)", (table_id, seat, seq))])
+
     def set_state(self, table_id: str, state: str) -> None:
         self._write("the table's state", [("UPDATE tables SET state = ? WHERE id = ?", (state, table_id))])
 
@@ -119,7 +128,8 @@ class Store:
         return (row[0], row[1], row[2]) if row else None
 
     def unfinished(self) -> list:
-        """Every table not over (nor failed), as dicts, each with its answers in order."""
+        """Every table not over (nor failed), as dicts, each with its answers in order and the seq of
+        each seat's last undo (undos: {seat: seq})."""
         try:
             rows = self.db.execute("SELECT id, ruleset, tiles, players, seats, seed, options, digest, created, state "
                                    "FROM tables WHERE state IN (?, ?) ORDER BY created", (OPEN, PLAYING)).fetchall()
@@ -127,10 +137,12 @@ class Store:
             for r in rows:
                 answers = self.db.execute("SELECT n, seat, decision, answer, seq FROM answers WHERE table_id = ? "
                                           "ORDER BY n", (r[0],)).fetchall()
+                undos = self.db.execute("SELECT seat, seq FROM undos WHERE table_id = ?", (r[0],)).fetchall()
                 out.append({"id": r[0], "ruleset": r[1], "tiles": json.loads(r[2]), "players": r[3],
                             "seats": json.loads(r[4]), "seed": r[5], "options": json.loads(r[6]), "digest": r[7],
                             "created": r[8], "state": r[9],
-                            "answers": [(a[0], a[1], a[2], json.loads(a[3]), a[4]) for a in answers]})
+                            "answers": [(a[0], a[1], a[2], json.loads(a[3]), a[4]) for a in answers],
+                            "undos": {u[0]: u[1] for u in undos}})
             return out
         except (sqlite3.Error, ValueError) as e:
             raise StoreError(f"{self.path}: cannot read the tables: {_why(e)}") from None

@@ -2,8 +2,8 @@
 connected, and each connection's seat.
 
 Answers go through `Table.answer`, which checks that the sender's seat owns the decision, that it
-is still pending (the server numbers decisions itself: a decision's id is never used again once
-answered), that seq is above the seat's last accepted one and that the engine takes the choice;
+is still pending (the server numbers decisions itself, as a replay of the stored answers does: an
+id is not used again once answered, unless an undo takes that answer back), that seq is above the seat's last accepted one and that the engine takes the choice;
 it then applies it and lets the bots play until a human must answer. Nothing is shown to anyone
 before the server stores those answers (app.py); when the store fails, `rebuild` brings the game
 back to its last stored answer. `messages` are what each connection may see: its seat's view,
@@ -12,7 +12,14 @@ its own pending decisions and its log lines, never the seed nor another seat's d
 A table may set a turn timer (`timer`: seconds a human may take over a decision) and an away limit
 (`away`: seconds a human seat may stay without a connection): past either, a stand-in bot (`stand_in`,
 greedy by default) answers for that seat, until the player answers or comes back; the table says so
-in its notices. Undo is not offered by the server yet. Nothing here knows a game."""
+in its notices.
+
+Undo (`Table.undo`) is offered at a table where one human plays against bots, to that seat: it
+takes back the seat's last answer and the bots' answers after it, under the engine's rule
+(engine/undo.py: not when something was shuffled or drawn at random since, nor when the seat saw
+a hidden card since). The state just before each of the seat's answers is kept (its random
+generator and what each card's knowers are), so the rule needs no replay. Nothing here knows a
+game."""
 from __future__ import annotations
 
 import time
@@ -20,9 +27,11 @@ import time
 from ..bots import make_bot, seat_seed
 from ..bots.sample import bot_input
 from ..engine.game import Game
+from ..engine.undo import NOTHING, learnt_since
 from ..engine.views import PUBLIC
 from ..errors import IllegalAnswer, JuxError
 from ..runtime.state import DECIDE
+from .messages import decision_message, known_cards, results
 from .protocol import ProtocolError, message
 from .store import FAILED, OPEN, OVER, PLAYING
 
@@ -40,6 +49,7 @@ class Client:
         self.spectator = False
         self.sent_log = 0  # the game's log events this connection was sent the lines of
         self.sent_notices = 0
+        self.log_reset = False  # the game was rewound (undo): its next state carries the whole log
         self.send = send  # send(message dict): queue a message to this connection
 
     @property
@@ -64,6 +74,7 @@ class Table:
         self.notices: list = []  # what the table says of its seats (a bot stood in for one), for everyone
         self.gone_since = {p: time.monotonic() for p, s in enumerate(self.seats) if s["kind"] == HUMAN}
         self.stand_ins: dict = {}
+        self.seq_floor: dict = {}  # seat -> the seq of its last undo (no answer at or below it is taken)
         self._new_game()
 
     def _new_game(self) -> None:
@@ -71,7 +82,8 @@ class Table:
         self.bots = {p: make_bot(s["kind"], seat_seed(self._seed, p)) for p, s in enumerate(self.seats)
                      if s["kind"] != HUMAN}
         self.rows: list = []  # the stored answers: (seat, decision, answer, seq)
-        self.last_seq = {p: None for p in range(len(self.seats))}
+        self.last_seq = {p: self.seq_floor.get(p) for p in range(len(self.seats))}
+        self._before = None  # (row, rng, knowers) just before the undo seat's last answer
         self._ids: dict = {}  # thread id -> (its decision's list, the server's id of the decision)
         self._next_id = 1
         self.since: dict = {}  # a pending decision's id -> when it came (time.monotonic())
@@ -138,6 +150,7 @@ class Table:
         last = self.last_seq[seat]
         if last is not None and seq <= last:
             raise ProtocolError("stale_seq", f"seq {seq} is not above {last}, this seat's last answer's")
+        before = self._snapshot(seat, seq)
         try:
             self.game.apply(choice, player=seat, decision=d.id)  # (IllegalAnswer changes nothing)
         except IllegalAnswer as e:
@@ -145,6 +158,7 @@ class Table:
         except JuxError as e:
             self._rules_failed(e)
         rows = [(seat, decision_id, self.game.answers[-1][1], seq)]
+        self._before = before if before is not None else self._before
         self._number()
         try:
             rows += self.play_bots()
@@ -190,7 +204,7 @@ class Table:
         self.rows += rows
         for seat, _, _, seq in rows:
             if seq is not None:
-                self.last_seq[seat] = seq
+                self.last_seq[seat] = max(seq, self.last_seq[seat] or seq)
         if self.game.over:
             self.state = OVER
 
@@ -201,6 +215,7 @@ class Table:
             d = self._find(decision_id)
             if d is None or d.player != seat:
                 raise JuxError(f"answer {i + 1}: decision {decision_id} of seat {seat} is not pending")
+            self._before = self._snapshot(seat, seq) or self._before
             self.game.apply(choice, player=seat, decision=d.id)
             self._number()
             self.committed([(seat, decision_id, choice, seq)])
@@ -210,6 +225,54 @@ class Table:
         rows = self.rows
         self._new_game()
         self.replay(rows)
+
+    # ------------------------------------------------------------ undo
+
+    def _snapshot(self, seat, seq):
+        """What undo's rule needs of the game just before a human's answer of the one human seat
+        (seq: it is the human's own, not a stand-in's): (its row's number, the random generator,
+        each card's knowers); None for any other answer."""
+        if seq is None or self.humans != [seat]:
+            return None
+        state = self.game.state
+        return (len(self.game.answers), state.rng, list(state.k))
+
+    def undo_refusal(self, seat) -> str | None:
+        """Why this connection's seat may not undo now (words for the player), or None."""
+        if seat is None:
+            return "A spectator does not undo."
+        if len(self.humans) != 1:
+            return "Undo is offered only at a table where one human plays against bots."
+        if self.failure:
+            return f"The table stopped: {self.failure}"
+        if self.state == OPEN:
+            return "The game has not started."
+        if self.game.over:
+            return "The game is over."
+        if self._before is None:
+            return NOTHING
+        state = self.game.state
+        return learnt_since(self._before[1:], (state.rng, state.k), seat)
+
+    def undo(self, seat, seq: int) -> int:
+        """Check an undo of seat (ProtocolError `undo_refused`, or `stale_seq`, changing nothing):
+        the number of the first stored answer it takes back."""
+        last = self.last_seq.get(seat)
+        if last is not None and seq <= last:
+            raise ProtocolError("stale_seq", f"seq {seq} is not above {last}, this seat's last answer's")
+        why = self.undo_refusal(seat)
+        if why:
+            raise ProtocolError("undo_refused", why)
+        return self._before[0]
+
+    def rewound(self, first: int, seat, seq: int) -> None:
+        """The undo is stored: the game is replayed from its answers before row first, and every
+        connection is sent the whole rewound log next."""
+        self.seq_floor[seat] = seq
+        self.rows = self.rows[:first]
+        self.rebuild()
+        for c in self.clients:
+            c.sent_log, c.log_reset = 0, True
 
     def fail(self, why: str) -> None:
         self.failure = why
@@ -281,10 +344,29 @@ class Table:
         view = game.view(seat, log=False)
         view.pop("decisions")
         new, client.sent_log = game.log_since(seat, client.sent_log)
-        decisions = [decision_message(self.decision_id(d), d) for d in game.pending_for(seat)] \
-            if self.state != OPEN else []
+        known = known_cards(view)
+        mine = game.pending_for(seat) if self.state != OPEN else []
+        decisions = [decision_message(self.decision_id(d), d, known) for d in mine]
+        why = self.undo_refusal(seat)
         return message("state", view=view, decisions=decisions, log=new, seats=self.seat_list(), over=over,
-                       started=self.state != OPEN, notices=notices, **extra)
+                       started=self.state != OPEN, notices=notices, undo=why is None,
+                       **({"undo_refusal": why} if why else {}), timer_left=self.timer_left(mine),
+                       **self._reset(client), **extra)
+
+    def timer_left(self, decisions: list):
+        """Seconds left on the turn timer for the oldest of these decisions (None: no timer, or none)."""
+        timer = self.options.get("timer")
+        since = [self.since[self.decision_id(d)] for d in decisions if self.decision_id(d) in self.since]
+        if not timer or not since or self.state != PLAYING:
+            return None
+        return round(max(0.0, timer - (time.monotonic() - min(since))), 1)
+
+    @staticmethod
+    def _reset(client: Client) -> dict:
+        if not client.log_reset:
+            return {}
+        client.log_reset = False
+        return {"log_reset": True}
 
     def _spectator_state(self, client: Client, notices: list, extra: dict) -> dict:
         """A spectator's state: the engine's view for no seat (views.PUBLIC: only what every seat
@@ -293,7 +375,8 @@ class Table:
         view.pop("decisions")  # (always empty for PUBLIC)
         new, client.sent_log = self.game.log_since(PUBLIC, client.sent_log)
         return message("state", view=view, decisions=[], log=new, seats=self.seat_list(), over=self.game.over,
-                       started=self.state != OPEN, notices=notices, **extra)
+                       started=self.state != OPEN, notices=notices, undo=False,
+                       undo_refusal=self.undo_refusal(None), timer_left=None, **self._reset(client), **extra)
 
     def welcome(self, client: Client) -> dict:
         return message("welcome", table=self.id, seat=None if client.spectator else client.seat,
@@ -309,30 +392,6 @@ class Table:
     def broadcast(self) -> None:
         for c in list(self.clients):
             c.send(self.state_message(c))
-
-
-def decision_message(did: int, d) -> dict:
-    """A pending decision as its own seat is sent it: the server's id, the prompt, how many to pick,
-    the options (id, label, hint); `keys` when no two options of one group may be picked together
-    (a `distinct` choose: each option's group) and `unavailable` ([{option, reason}]: what cannot
-    be chosen now, and why, as the rules word it for this seat) when the rules give them."""
-    out = {"id": did, "prompt": d.prompt, "min": d.min, "max": d.max, "many": d.many,
-           "options": [dict({"id": o.id, "label": o.label}, **({"hint": o.hint} if o.hint else {}))
-                       for o in d.options]}
-    if d.keys is not None:
-        out["keys"] = list(d.keys)
-    unavailable = d.unavailable
-    if unavailable:
-        out["unavailable"] = [{"option": str(u["option"]), "reason": str(u["reason"])} for u in unavailable]
-    return out
-
-
-def results(game) -> dict:
-    """The end of the game, for everyone: the scores, each seat's tie-break values and their
-    labels, the winners and the seats from the best to the worst."""
-    return {"scores": game.scores, "tiebreaks": [list(t) for t in game.tiebreaks()],
-            "tiebreak_labels": list(game.tiebreak_labels()), "winners": list(game.winners),
-            "ranking": list(game.ranking())}
 
 
 __all__ = ["Client", "Table", "HUMAN"]

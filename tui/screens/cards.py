@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...interpreter.engine.option_groups import cards_in
 from ..widgets.card_text import card_style, hidden_text, mark_defaults, marks_text
 from ..widgets.words import humanize
 from .closing import ClosesOnce
@@ -67,17 +68,6 @@ def _zone_entries(game, viewer, z: dict, where: str) -> list:
     if hidden:
         out.append(Entry(where, hidden=hidden))
     return out
-
-
-def cards_in(value) -> list:
-    """The cards in an option's value (a card, or tuples and lists holding cards), in order."""
-    from ...interpreter.runtime.state import Card
-
-    if type(value) is Card:
-        return [int(value)]
-    if isinstance(value, (tuple, list)):
-        return [c for v in value for c in cards_in(v)]
-    return []
 
 
 def option_cards(game, viewer, values: list, places: dict | None = None) -> list:
@@ -192,7 +182,17 @@ def highlighted_values(panel) -> list:
     rows = getattr(panel, "rows", None) or []
     if not oid.startswith(ROW) or not oid[len(ROW):].isdigit() or int(oid[len(ROW):]) >= len(rows):
         return []
-    return [d.options[m].value for m in rows[int(oid[len(ROW):])].members if 0 <= m < len(d.options)]
+    return [_value(d.options[m]) for m in rows[int(oid[len(ROW):])].members if 0 <= m < len(d.options)]
+
+
+def _value(option):
+    """An option's value; a remote option's (the server never sends values) as the cards it names
+    that the seat knows (the server's `cards`)."""
+    from ...interpreter.runtime.state import Card
+
+    if option.value is None and getattr(option, "cards", ()):
+        return tuple(Card(c) for c in option.cards)
+    return option.value
 
 
 class CardsScreen(ClosesOnce, ModalScreen):

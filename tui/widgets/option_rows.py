@@ -12,7 +12,9 @@ Plain functions of a decision (its options, min, max, keys, player) and the pane
 """
 from __future__ import annotations
 
-MANY = 9  # more lines than this: numbers of two digits, the keys' hint; more options: two steps
+from ...interpreter.engine.option_groups import MANY, option_groups
+
+# (MANY: more lines than this: numbers of two digits, the keys' hint; more options: two steps)
 SEPARATORS = " :,;-—–"  # what may stand between a group's name and the rest of an option's label
 
 
@@ -33,60 +35,13 @@ class Row:
         self.group = group
 
 
-def _hashable(x):
-    try:
-        hash(x)
-        return x
-    except TypeError:
-        return repr(x)
-
-
-def item_label(decision, item) -> str:
-    """A part of an option's value (a card, a name) as text for the deciding player: the
-    decision's text(value) where it has one, else the raw value."""
-    text = getattr(decision, "text", None)
-    if text is not None:
-        try:
-            out = text(item)
-            if isinstance(out, str) and out:
-                return out
-        except Exception:  # noqa: BLE001 - a label is a nicety; the raw value will do
-            pass
-    return str(item)
-
-
-def _is_card(x) -> bool:
-    try:
-        from ...interpreter.runtime.state import Card
-    except ImportError:  # pragma: no cover
-        return False
-    return type(x) is Card
-
-
 def groups_of(decision) -> list | None:
-    """[(name, [option index, ...]), ...] in the order of the options when more than nine options
-    are tuples whose item at one place (a card, preferably; else a name) is shared by several;
-    None when they do not group usefully (every item distinct, or all one)."""
-    opts = decision.options
-    values = [o.value for o in opts]
-    if len(opts) <= MANY or not all(isinstance(v, tuple) and len(v) >= 2 for v in values):
-        return None
-    best = None
-    for at in range(min(len(v) for v in values)):
-        items = [v[at] for v in values]
-        if len({_hashable(x) for x in items}) < 2:
-            continue
-        names: dict = {}
-        for i, x in enumerate(items):
-            names.setdefault(item_label(decision, x), []).append(i)
-        if not 1 < len(names) < len(values):
-            continue
-        found = list(names.items())
-        if all(_is_card(x) for x in items):
-            return found
-        if best is None:
-            best = found
-    return best
+    """[(name, [option index, ...]), ...] when the options group usefully (more than nine tuples
+    sharing a card or a name: interpreter/engine/option_groups.py), else None. A remote decision
+    carries the groups the server worked out (its values never leave the server)."""
+    if hasattr(decision, "groups"):
+        return decision.groups
+    return option_groups(decision)
 
 
 def merged(decision, indices) -> list:
