@@ -4,7 +4,7 @@ Bots answer first, each after a short visible delay; then the table waits for a 
 more humans at the keyboard, a pass screen covers the table whenever the keyboard must change
 hands, so the table only ever shows the view of the human who is deciding. A table the rules show
 (`show`, e.g. at the end of a round) that is new to the seat at the keyboard opens over the game,
-and the game (bots too) waits until a key closes it. The session may be a server's seat (tui/remote.py)."""
+and the game (bots too) waits until a key closes it (rules_tables.py). The session may be a server's seat (tui/remote.py)."""
 from __future__ import annotations
 
 from rich.markup import escape
@@ -16,6 +16,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from ..widgets.decision import DecisionPanel
 from ..widgets.table import TableView
+from .rules_tables import RulesTables
 
 DEFAULT_DELAY = 0.4
 
@@ -33,7 +34,7 @@ class GameLog(RichLog):
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
 
-class GameScreen(Screen):
+class GameScreen(RulesTables, Screen):
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help"),
         Binding("c", "cards", "Cards"),
@@ -63,11 +64,7 @@ class GameScreen(Screen):
         self._log_count = 0
         self._finished = False
         self._stopped = False
-        self._table_open = False
-        # how many of the rules' tables each seat at the keyboard has seen (those of a loaded game: all)
-        from .tables import tables_of
-
-        self._tables_seen = {v: len(tables_of(session, v)) for v in (humans or [None])}
+        self._count_seen(humans or [None])
 
     def compose(self):
         yield Static("", id="status")
@@ -191,41 +188,6 @@ class GameScreen(Screen):
         if panel.decision is not h:  # (a remote decision still pending is the same object: kept as it is)
             panel.show(h, g.names[h.player])
 
-    # ------------------------------------------------------------ the rules' tables
-
-    def _show_new_table(self) -> bool:
-        """Open the first table the seat at the keyboard has not seen; True when one opened."""
-        if self.covered:
-            return False
-        from .tables import tables_of
-
-        viewer = self.viewer
-        tables = tables_of(self.session, viewer)
-        seen = min(self._tables_seen.get(viewer, 0), len(tables))  # fewer after an undo
-        if seen != self._tables_seen.get(viewer, 0):
-            self._tables_seen[viewer] = seen
-            self.refresh_bindings()
-        if seen >= len(tables):
-            return False
-        self._tables_seen[viewer] = seen + 1
-        self.refresh_bindings()
-        self.refresh_table()
-        self.query_one(DecisionPanel).wait("")
-        self._open_table(tables[seen], then_advance=True)
-        return True
-
-    def _open_table(self, table: dict, then_advance: bool = False) -> None:
-        from .tables import TableScreen
-
-        self._table_open = True
-
-        def closed(_):
-            self._table_open = False
-            if then_advance:
-                self.advance()
-
-        self.app.push_screen(TableScreen(table), closed)
-
     def check_action(self, action: str, parameters) -> bool | None:
         """The delay key only with bots at the table; the last-table key once a table was shown;
         undo only when the session would undo now (one human, and nothing learnt since: see
@@ -240,18 +202,6 @@ class GameScreen(Screen):
         if action == "last_table":
             return self._tables_seen.get(self.viewer, 0) > 0
         return True
-
-    def action_last_table(self) -> None:
-        """Show again the last table the rules showed (to the seat at the keyboard)."""
-        from .tables import tables_of
-
-        if self.covered or self._table_open:
-            return
-        tables = tables_of(self.session, self.viewer)[:self._tables_seen.get(self.viewer, 0)]
-        if not tables:
-            self.notify("No table has been shown yet.", timeout=3)
-            return
-        self._open_table(tables[-1])
 
     def action_bot_delay(self) -> None:
         """Bots play with a short visible delay, or at once."""
