@@ -208,3 +208,129 @@ def test_a_remote_game_to_its_end_shows_the_cards_and_the_final_scores(tmp_path)
                 assert session.scores == table.game.scores and session.ranking() == table.game.ranking()
             await session.close()
     asyncio.run(main())
+
+
+# ------------------------------------------------------------ jux play --server: host, join, watch
+
+async def wait_one(pilot, check, tries=300):
+    for _ in range(tries):
+        if check():
+            return True
+        await pilot.pause(0.02)
+    return False
+
+
+async def type_in(pilot, app, widget_id, text):
+    """Focus a field of the screen and type text into it, key by key."""
+    app.screen.query_one(widget_id).focus()
+    await pilot.pause()
+    for ch in text:
+        await pilot.press(ch)
+
+
+async def start_screen_ready(pilot, app):
+    from jux.tui.screens.start import StartScreen
+    from textual.widgets import Button
+
+    screen = await settle(pilot, app, StartScreen)
+    assert await wait_one(pilot, lambda: not screen.query_one("#start-button", Button).disabled, 500)
+    return screen
+
+
+def status_of(screen) -> str:
+    return screen.query_one("#status").render().plain
+
+
+def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
+    """jux play --server: the start screen makes the table it chooses (two human seats, a bot, a turn
+    timer) at a real server, shows the codes (not the host's own), and plays the host's seat; a second
+    app types the other seat's code on its start screen and plays it. All from the keyboard, at 80x24."""
+    from jux.tui.screens.invitation import InvitationScreen
+    from tui_helpers import screen_text
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, _store):
+            host = JuxApp(server=url, bot_delay=0)
+            async with host.run_test(size=(80, 24)) as ph:
+                start = await start_screen_ready(ph, host)
+                assert f"a new table at {url}" in screen_text(host)
+                start.query_one("#players").focus()
+                await ph.press("right")  # 3 players
+                assert await wait_one(ph, lambda: start.query_one("#seat-2").display)
+                start.query_one("#kind-1").focus()
+                await ph.press("left")  # seat 2: human
+                await type_in(ph, host, "#timer", "120")
+                await ph.press("ctrl+s")
+                inv = await settle(ph, host, InvitationScreen, 300)
+                assert len(server.tables) == 1
+                table = next(iter(server.tables.values()))
+                assert [s["kind"] for s in table.seats][:2] == ["human", "human"] and table.seats[2]["kind"] != "human"
+                assert table.options.get("timer") == 120
+                hosted = inv.hosted
+                shown = screen_text(host)
+                assert hosted.codes[1] in shown and hosted.spectate in shown
+                assert hosted.codes[0] not in shown  # (the host's own seat: "you")
+                assert "(seat 1): you" in shown
+                await ph.press("enter")
+                hs = await settle(ph, host, GameScreen, 300)
+                assert hs.session is hosted.session and hs.session.seat == 0
+
+                guest = JuxApp(server=url, bot_delay=0)
+                async with guest.run_test(size=(80, 24)) as pg:
+                    await start_screen_ready(pg, guest)
+                    await type_in(pg, guest, "#join-code", hosted.codes[1])
+                    await pg.press("enter")
+                    gs = await settle(pg, guest, GameScreen, 300)
+                    assert gs.session.seat == 1
+                    assert await wait_for(ph, pg, lambda: "all connected" in status_of(hs))
+                    answered = 0
+                    for _ in range(80):
+                        if answered >= 4:
+                            break
+                        before = len(table.rows)
+                        for p, s in ((ph, hs), (pg, gs)):
+                            if await answer_from_keyboard(p, s):
+                                assert await wait_for(ph, pg, lambda: len(table.rows) > before)
+                                answered += 1
+                                break
+                        await ph.pause(0.05)
+                        await pg.pause(0.05)
+                    assert answered >= 4
+                    assert {r[0] for r in table.rows if r[3] is not None} == {0, 1}
+
+                    for s in (hs, gs):
+                        await s.session.close()
+    asyncio.run(main())
+
+
+def test_jux_play_server_refuses_bad_input_in_one_line(run):
+    """--server takes a server's address, not with --load or --print, and needs a terminal."""
+    r = run("play", "--server", "foo")
+    assert r.returncode == 1 and "is not a server's address" in r.stderr and len(r.stderr.splitlines()) == 1
+    r = run("play", "--server", "ws://127.0.0.1:1", "--print")
+    assert r.returncode == 1 and "does not go with --load or --print" in r.stderr
+    r = run("play", "--server", "ws://127.0.0.1:1")  # (pytest's stdin is no terminal)
+    assert r.returncode == 1 and "needs a terminal" in r.stderr
+
+
+def test_the_start_screen_says_why_a_code_or_a_timer_is_refused(tmp_path):
+    """A code no table has, or a timer that is no number of seconds: one line on the start screen,
+    which stays (and no table is made)."""
+    from jux.tui.screens.start import StartScreen
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, _store):
+            app = JuxApp(server=url, bot_delay=0)
+            async with app.run_test(size=(80, 24)) as pilot:
+                start = await start_screen_ready(pilot, app)
+                await type_in(pilot, app, "#join-code", "nosuchcode")
+                await pilot.press("enter")
+                err = start.query_one("#start-error")
+                assert await wait_one(pilot, lambda: "bad_code" in err.render().plain)
+                assert isinstance(app.screen, StartScreen)
+                await type_in(pilot, app, "#timer", "soon")
+                await pilot.press("ctrl+s")
+                await pilot.pause()
+                assert "The turn timer is a number of seconds" in err.render().plain
+                assert not server.tables and isinstance(app.screen, StartScreen)
+    asyncio.run(main())

@@ -46,6 +46,7 @@ class GameScreen(RulesTables, Screen):
         Binding("r", "last_table", "Last table"),
         Binding("q", "app.quit", "Quit"),
         Binding("f", "scores", "Final scores", show=False),
+        Binding("i", "invitation", "Codes"),
     ]
 
     def __init__(self, session, bot_delay: float = 0.0) -> None:
@@ -102,22 +103,7 @@ class GameScreen(RulesTables, Screen):
         g = self.session
         view = None if self.covered else g.view(self.viewer)
         self.query_one(TableView).show(view, g.rules.spec, self.viewer)
-        names = g.names
-        status = Text(f" {g.rules.title}", style="bold")
-        if self.session.status():  # remote play: who is away, or that the connection is coming back
-            status.append(f"  ·  {self.session.status()}", style="italic")
-        if g.over:
-            status.append("  ·  game over")
-        else:
-            waiting = sorted({d.player for d in g.pending})
-            status.append("  ·  to play: " + ", ".join(names[p] for p in waiting))
-        if self.viewer is not None and not self.covered:
-            status.append(f"  ·  you are {names[self.viewer]}")
-        elif not self.session.humans:
-            status.append("  ·  watching (all seats are bots)")
-        if self.session.dirty:
-            status.append("  ·  unsaved", style="italic")
-        self.query_one("#status", Static).update(status)
+        self._draw_status()
         self._refresh_undo_key()
         log = self.query_one("#log", RichLog)
         if self.covered:
@@ -140,6 +126,27 @@ class GameScreen(RulesTables, Screen):
                 else:
                     log.write(lines[i])
         self._log_count = len(lines)
+
+    def _draw_status(self) -> None:
+        """The line above the table: the ruleset, who is connected (remote play), who is to play,
+        who you are."""
+        g = self.session
+        names = g.names
+        status = Text(f" {g.rules.title}", style="bold")
+        if self.session.status():  # remote play: who is away, or that the connection is coming back
+            status.append(f"  ·  {self.session.status()}", style="italic")
+        if g.over:
+            status.append("  ·  game over")
+        else:
+            waiting = sorted({d.player for d in g.pending})
+            status.append("  ·  to play: " + ", ".join(names[p] for p in waiting))
+        if self.viewer is not None and not self.covered:
+            status.append(f"  ·  you are {names[self.viewer]}")
+        elif not g.humans:
+            status.append("  ·  watching (all seats are bots)")
+        if g.dirty:
+            status.append("  ·  unsaved", style="italic")
+        self.query_one("#status", Static).update(status)
 
     # ------------------------------------------------------------ the loop
 
@@ -199,6 +206,9 @@ class GameScreen(RulesTables, Screen):
             return bool(self.session.bots)
         if action in ("save", "load"):  # (a server's table is kept by the server)
             return self.session.local
+        if action == "invitation":  # the codes of the table this program hosted
+            hosted = getattr(self.app, "invitation", None)
+            return hosted is not None and hosted.session is self.session
         if action == "last_table":
             return self._tables_seen.get(self.viewer, 0) > 0
         return True
@@ -287,7 +297,7 @@ class GameScreen(RulesTables, Screen):
 
     def key_n(self) -> None:
         """New game (once the game is over)."""
-        if self.session.over and self.session.local:
+        if self.session.over and (self.session.local or getattr(self.app, "server", None)):
             self.app.new_game()
 
     def undo_offered(self) -> bool:
@@ -331,6 +341,12 @@ class GameScreen(RulesTables, Screen):
         if not self.covered:
             first = highlighted_values(self.query_one(DecisionPanel))  # the highlighted option's cards first
             self.app.push_screen(CardsScreen(self.session, self.viewer, first))
+
+    def action_invitation(self) -> None:
+        """The codes of the table hosted here, again (to pass on)."""
+        from .invitation import InvitationScreen
+
+        self.app.push_screen(InvitationScreen(self.app.invitation))
 
     def action_save(self) -> None:
         self.app.ask_save(self.session)
