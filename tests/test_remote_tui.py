@@ -244,7 +244,9 @@ def status_of(screen) -> str:
 def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
     """jux play --server: the start screen makes the table it chooses (two human seats, a bot, a turn
     timer) at a real server, shows the codes (not the host's own), and plays the host's seat; a second
-    app types the other seat's code on its start screen and plays it. All from the keyboard, at 80x24."""
+    app types the other seat's code on its start screen and plays it; a third types the spectator code
+    and watches, read-only. All from the keyboard, at 80x24."""
+    from jux.interpreter.engine.views import PUBLIC
     from jux.tui.screens.invitation import InvitationScreen
     from tui_helpers import screen_text
 
@@ -275,13 +277,19 @@ def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
                 hs = await settle(ph, host, GameScreen, 300)
                 assert hs.session is hosted.session and hs.session.seat == 0
 
-                guest = JuxApp(server=url, bot_delay=0)
-                async with guest.run_test(size=(80, 24)) as pg:
+                guest, watcher = JuxApp(server=url, bot_delay=0), JuxApp(server=url, bot_delay=0)
+                async with guest.run_test(size=(80, 24)) as pg, watcher.run_test(size=(80, 24)) as pw:
                     await start_screen_ready(pg, guest)
                     await type_in(pg, guest, "#join-code", hosted.codes[1])
                     await pg.press("enter")
                     gs = await settle(pg, guest, GameScreen, 300)
                     assert gs.session.seat == 1
+                    await start_screen_ready(pw, watcher)
+                    await type_in(pw, watcher, "#join-code", hosted.spectate)
+                    await pw.press("enter")
+                    ws = await settle(pw, watcher, GameScreen, 300)
+                    assert ws.session.seat is None and ws.watching
+
                     assert await wait_for(ph, pg, lambda: "all connected" in status_of(hs))
                     answered = 0
                     for _ in range(80):
@@ -298,8 +306,76 @@ def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
                     assert answered >= 4
                     assert {r[0] for r in table.rows if r[3] is not None} == {0, 1}
 
-                    for s in (hs, gs):
+                    # the spectator: the public view and log, who is deciding, nothing to answer
+                    assert await wait_for(pw, pg, lambda: ws.session.log_lines(None) ==
+                                          table.game.log_lines(PUBLIC))
+                    await pw.pause(0.2)
+                    st = status_of(ws)
+                    assert "you are watching" in st
+                    deciding = sorted({table.game.names[d.player] for d in table.game.pending})
+                    assert all(n in st for n in deciding), (deciding, st)
+                    panel = ws.query_one(DecisionPanel)
+                    assert panel.decision is None and "You are watching" in screen_text(watcher)
+                    shown = ws.query_one(TableView).text
+                    for seat in (0, 1):
+                        secret = secret_labels(table.game, table.rules, seat, 1 - seat)
+                        assert not any(label in shown for label in secret), (secret, shown)
+                    rows = len(table.rows)
+                    await pw.press("1")
+                    await pw.press("enter")
+                    await pw.pause(0.3)
+                    assert len(table.rows) == rows and not ws.session.human_decision()
+                    for s in (hs, gs, ws):
                         await s.session.close()
+    asyncio.run(main())
+
+
+def test_a_spectator_from_jux_join_watches_a_game_to_its_final_scores(tmp_path):
+    """A spectator's code through RemoteSession (what `jux join` opens): the game screen is read-only
+    while a raw client plays the human seat at random, and the final scores come at the end."""
+    import random
+
+    from jux.tui.joining import join
+    from jux.tui.screens.gameover import GameOverScreen
+    from jux.tui.screens.tables import TableScreen
+    from server_helpers import play_random
+    from tui_helpers import screen_text
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, _store):
+            created = await make_table(url, "capital_jux", ["human", "random"])
+            session = await asyncio.to_thread(join, url, created["spectate"])
+            assert session.seat is None and session.humans == []
+            app = JuxApp(session=session, bot_delay=0)
+            async with app.run_test(size=(80, 24)) as pilot:
+                screen = await settle(pilot, app, GameScreen)
+                player = await Raw.open(url)
+                await player.send({"v": 1, "type": "hello", "code": created["codes"]["0"]})
+                game = asyncio.create_task(play_random(player, random.Random(5)))
+                assert await wait_one(pilot, lambda: session.state and session.state["started"])
+                assert await wait_one(pilot, lambda: "you are watching" in status_of(screen))
+                for _ in range(3000):
+                    if game.done() or isinstance(app.screen, GameOverScreen):
+                        break
+                    if isinstance(app.screen, TableScreen):  # (a round's end table: a key goes on)
+                        await pilot.press("enter")
+                    assert screen.query_one(DecisionPanel).decision is None
+                    await pilot.pause(0.02)
+                await game
+                table = server.tables[created["table"]]
+                assert table.game.over
+                for _ in range(600):
+                    if isinstance(app.screen, GameOverScreen):
+                        break
+                    if isinstance(app.screen, TableScreen):
+                        await pilot.press("enter")
+                    await pilot.pause(0.05)
+                assert isinstance(app.screen, GameOverScreen), type(app.screen)
+                await pilot.pause()
+                assert "Final scores" in screen_text(app)
+                assert session.scores == table.game.scores and session.winners == table.game.winners
+                await player.close()
+            await session.close()
     asyncio.run(main())
 
 

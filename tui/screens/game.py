@@ -127,12 +127,19 @@ class GameScreen(RulesTables, Screen):
                     log.write(lines[i])
         self._log_count = len(lines)
 
+    @property
+    def watching(self) -> bool:
+        """A spectator of a server's table: no seat, nothing to answer."""
+        return not self.session.humans and not self.session.local
+
     def _draw_status(self) -> None:
         """The line above the table: the ruleset, who is connected (remote play), who is to play,
         who you are."""
         g = self.session
         names = g.names
         status = Text(f" {g.rules.title}", style="bold")
+        if self.watching:  # (first: a long line is cut at its end)
+            status.append("  ·  you are watching")
         if self.session.status():  # remote play: who is away, or that the connection is coming back
             status.append(f"  ·  {self.session.status()}", style="italic")
         if g.over:
@@ -142,7 +149,7 @@ class GameScreen(RulesTables, Screen):
             status.append("  ·  to play: " + ", ".join(names[p] for p in waiting))
         if self.viewer is not None and not self.covered:
             status.append(f"  ·  you are {names[self.viewer]}")
-        elif not g.humans:
+        elif not g.humans and g.local:
             status.append("  ·  watching (all seats are bots)")
         if g.dirty:
             status.append("  ·  unsaved", style="italic")
@@ -186,6 +193,8 @@ class GameScreen(RulesTables, Screen):
         if h is None:  # (remote play: another seat is deciding; locally this cannot happen while the game runs)
             self.refresh_table()
             waiting = ", ".join(g.names[p] for p in sorted({d.player for d in g.pending}))
+            if self.watching:  # (a spectator answers nothing)
+                return panel.wait(f"You are watching: {waiting} to play." if waiting else "You are watching.")
             return panel.wait(f"Waiting for {waiting}…" if waiting else "Waiting…")
         if self.multi and (self.covered or h.player != self.viewer):
             self._hide_table(h.player)
