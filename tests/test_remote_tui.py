@@ -291,6 +291,14 @@ def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
                     assert ws.session.seat is None and ws.watching
 
                     assert await wait_for(ph, pg, lambda: "all connected" in status_of(hs))
+                    # the turn timer's line: the time left the server gives this seat (branch srv adds
+                    # timer_left to each state); a server that gives none shows no time at all
+                    assert await wait_for(ph, pg, lambda: hs.session.human_decision() is not None)
+                    if (hs.session.state or {}).get("timer_left") is not None:
+                        assert await wait_for(ph, pg, lambda: "time left 1:5" in status_of(hs) or
+                                              "time left 2:00" in status_of(hs)), status_of(hs)
+                    else:
+                        assert "time left" not in status_of(hs)
                     answered = 0
                     for _ in range(80):
                         if answered >= 4:
@@ -377,6 +385,43 @@ def test_a_spectator_from_jux_join_watches_a_game_to_its_final_scores(tmp_path):
                 await player.close()
             await session.close()
     asyncio.run(main())
+
+
+def test_the_turn_timer_counts_down_from_the_state_that_brought_it(monkeypatch):
+    """time_left: the state's timer_left less the time since it came (never below 0); None without a
+    timer, once this seat's decision is answered, or while the connection is down."""
+    import jux.tui.remote as remote
+    from jux.tui.session import Session
+
+    now = [1000.0]
+    monkeypatch.setattr(remote.time, "monotonic", lambda: now[0])
+    rules = load_ruleset("capital_jux", [])
+    s = RemoteSession("ws://127.0.0.1:1", "code", rules, {"seat": 0, "names": ["A", "B"]})
+    d = {"id": 7, "prompt": "pick", "min": 1, "max": 1, "many": False, "options": [{"id": 0, "label": "x"}]}
+
+    def state(**fields):
+        return {"type": "state", "view": {"waiting_for": [0]}, "decisions": [d], "log": [], "seats": [],
+                "started": True, "notices": [], "over": False, **fields}
+
+    assert s.time_left() is None  # (no state yet)
+    s._take(state(timer_left=30))
+    assert s.time_left() == 30
+    now[0] += 12.5
+    assert s.time_left() == 17.5
+    now[0] += 60
+    assert s.time_left() == 0.0
+    s._take(state(timer_left=45.5))  # a new state: counted from its coming
+    assert s.time_left() == 45.5
+    s._sent.add(7)  # answered: nothing left to decide until the server says otherwise
+    assert s.time_left() is None
+    s._sent.clear()
+    s._dropped()
+    assert s.time_left() is None  # (the connection is down: the server's clock is not known)
+    s._take(state(timer_left=None))
+    assert s.time_left() is None
+    s._take(state())  # (a server that sends no timer_left)
+    assert s.time_left() is None
+    assert Session.time_left(object()) is None  # a local game has no timer
 
 
 def test_jux_play_server_refuses_bad_input_in_one_line(run):

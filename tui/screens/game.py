@@ -21,6 +21,14 @@ from .rules_tables import RulesTables
 DEFAULT_DELAY = 0.4
 
 
+def clock(seconds: float) -> str:
+    """Seconds left as m:ss (whole seconds, rounded up: 0:00 only once the time is up)."""
+    import math
+
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
 class GameLog(RichLog):
     """The log; when it gets shorter (the decision panel above it grew) while its last line was in
     sight, it stays at its end."""
@@ -88,6 +96,8 @@ class GameScreen(RulesTables, Screen):
         if tiles:  # the tiles in use (their text: help)
             scroll.border_subtitle = escape("tiles: " + ", ".join(tiles))
         self.session.listen(self._changed)
+        if not self.session.local:  # (remote play: a table with a turn timer counts down)
+            self.set_interval(1.0, self._tick)
         self.call_after_refresh(self.advance)
 
     def _changed(self, note: str | None = None) -> None:
@@ -134,11 +144,14 @@ class GameScreen(RulesTables, Screen):
 
     def _draw_status(self) -> None:
         """The line above the table: the ruleset, who is connected (remote play), who is to play,
-        who you are."""
+        the time left for this seat's decision (a table with a turn timer), who you are."""
         g = self.session
         names = g.names
         status = Text(f" {g.rules.title}", style="bold")
-        if self.watching:  # (first: a long line is cut at its end)
+        left = None if g.over else g.time_left()
+        if left is not None:  # (first: a long line is cut at its end)
+            status.append(f"  ·  time left {clock(left)}", style="bold red" if left < 10 else "bold")
+        if self.watching:
             status.append("  ·  you are watching")
         if self.session.status():  # remote play: who is away, or that the connection is coming back
             status.append(f"  ·  {self.session.status()}", style="italic")
@@ -154,6 +167,11 @@ class GameScreen(RulesTables, Screen):
         if g.dirty:
             status.append("  ·  unsaved", style="italic")
         self.query_one("#status", Static).update(status)
+
+    def _tick(self) -> None:
+        """Each second: the turn timer's time left counts down on the status line."""
+        if self.session.time_left() is not None and not self._stopped:
+            self._draw_status()
 
     # ------------------------------------------------------------ the loop
 
