@@ -422,6 +422,9 @@ def test_the_turn_timer_counts_down_from_the_state_that_brought_it(monkeypatch):
     s._take(state())  # (a server that sends no timer_left)
     assert s.time_left() is None
     assert Session.time_left(object()) is None  # a local game has no timer
+    from jux.tui.screens.status_line import clock
+
+    assert [clock(90), clock(17.5), clock(0.2), clock(0), clock(-3)] == ["1:30", "0:18", "0:01", "0:00", "0:00"]
 
 
 def test_jux_play_server_refuses_bad_input_in_one_line(run):

@@ -8,7 +8,6 @@ and the game (bots too) waits until a key closes it (rules_tables.py). The sessi
 from __future__ import annotations
 
 from rich.markup import escape
-from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -17,16 +16,9 @@ from textual.widgets import Footer, RichLog, Static
 from ..widgets.decision import DecisionPanel
 from ..widgets.table import TableView
 from .rules_tables import RulesTables
+from .status_line import status_line
 
 DEFAULT_DELAY = 0.4
-
-
-def clock(seconds: float) -> str:
-    """Seconds left as m:ss (whole seconds, rounded up: 0:00 only once the time is up)."""
-    import math
-
-    whole = max(0, math.ceil(seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 class GameLog(RichLog):
@@ -143,30 +135,7 @@ class GameScreen(RulesTables, Screen):
         return not self.session.humans and not self.session.local
 
     def _draw_status(self) -> None:
-        """The line above the table: the ruleset, who is connected (remote play), who is to play,
-        the time left for this seat's decision (a table with a turn timer), who you are."""
-        g = self.session
-        names = g.names
-        status = Text(f" {g.rules.title}", style="bold")
-        left = None if g.over else g.time_left()
-        if left is not None:  # (first: a long line is cut at its end)
-            status.append(f"  ·  time left {clock(left)}", style="bold red" if left < 10 else "bold")
-        if self.watching:
-            status.append("  ·  you are watching")
-        if self.session.status():  # remote play: who is away, or that the connection is coming back
-            status.append(f"  ·  {self.session.status()}", style="italic")
-        if g.over:
-            status.append("  ·  game over")
-        else:
-            waiting = sorted({d.player for d in g.pending})
-            status.append("  ·  to play: " + ", ".join(names[p] for p in waiting))
-        if self.viewer is not None and not self.covered:
-            status.append(f"  ·  you are {names[self.viewer]}")
-        elif not g.humans and g.local:
-            status.append("  ·  watching (all seats are bots)")
-        if g.dirty:
-            status.append("  ·  unsaved", style="italic")
-        self.query_one("#status", Static).update(status)
+        self.query_one("#status", Static).update(status_line(self.session, self.viewer, self.covered, self.watching))
 
     def _tick(self) -> None:
         """Each second: the turn timer's time left counts down on the status line."""
