@@ -276,6 +276,11 @@ def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
                 await ph.press("enter")
                 hs = await settle(ph, host, GameScreen, 300)
                 assert hs.session is hosted.session and hs.session.seat == 0
+                await ph.press("i")  # the codes again, from the game
+                await settle(ph, host, InvitationScreen)
+                assert hosted.codes[1] in screen_text(host)
+                await ph.press("escape")
+                assert await settle(ph, host, GameScreen) is hs
 
                 guest, watcher = JuxApp(server=url, bot_delay=0), JuxApp(server=url, bot_delay=0)
                 async with guest.run_test(size=(80, 24)) as pg, watcher.run_test(size=(80, 24)) as pw:
