@@ -241,6 +241,14 @@ def status_of(screen) -> str:
     return screen.query_one("#status").render().plain
 
 
+def shown_left(screen):
+    """The seconds of the status line's 'time left m:ss', or None."""
+    import re
+
+    m = re.search(r"time left (\d+):(\d\d)", status_of(screen))
+    return int(m[1]) * 60 + int(m[2]) if m else None
+
+
 def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
     """jux play --server: the start screen makes the table it chooses (two human seats, a bot, a turn
     timer) at a real server, shows the codes (not the host's own), and plays the host's seat; a second
@@ -300,8 +308,10 @@ def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
                     # timer_left to each state); a server that gives none shows no time at all
                     assert await wait_for(ph, pg, lambda: hs.session.human_decision() is not None)
                     if (hs.session.state or {}).get("timer_left") is not None:
-                        assert await wait_for(ph, pg, lambda: "time left 1:5" in status_of(hs) or
-                                              "time left 2:00" in status_of(hs)), status_of(hs)
+                        assert await wait_for(ph, pg, lambda: shown_left(hs) is not None), status_of(hs)
+                        first = shown_left(hs)
+                        assert 0 < first <= 120 and abs(first - hs.session.time_left()) <= 2, status_of(hs)
+                        assert await wait_for(ph, pg, lambda: shown_left(hs) < first)  # (redrawn each second)
                     else:
                         assert "time left" not in status_of(hs)
                     answered = 0
