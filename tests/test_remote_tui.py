@@ -355,7 +355,8 @@ def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
 
 def test_a_spectator_from_jux_join_watches_a_game_to_its_final_scores(tmp_path):
     """A spectator's code through RemoteSession (what `jux join` opens): the game screen is read-only
-    while a raw client plays the human seat at random, and the final scores come at the end."""
+    while a raw client plays the human seat at random, and the final scores come at the end; n goes
+    back to the start screen at the server (jux play --server)."""
     import random
 
     from jux.tui.joining import join
@@ -369,7 +370,7 @@ def test_a_spectator_from_jux_join_watches_a_game_to_its_final_scores(tmp_path):
             created = await make_table(url, "capital_jux", ["human", "random"])
             session = await asyncio.to_thread(join, url, created["spectate"])
             assert session.seat is None and session.humans == []
-            app = JuxApp(session=session, bot_delay=0)
+            app = JuxApp(session=session, bot_delay=0, server=url)  # (as from jux play --server's Code field)
             async with app.run_test(size=(80, 24)) as pilot:
                 screen = await settle(pilot, app, GameScreen)
                 player = await Raw.open(url)
@@ -397,6 +398,11 @@ def test_a_spectator_from_jux_join_watches_a_game_to_its_final_scores(tmp_path):
                 await pilot.pause()
                 assert "Final scores" in screen_text(app)
                 assert session.scores == table.game.scores and session.winners == table.game.winners
+                await pilot.press("n")  # a new game: the start screen at the same server
+                from jux.tui.screens.start import StartScreen
+
+                await settle(pilot, app, StartScreen, 300)
+                assert f"a new table at {url}" in screen_text(app)
                 await player.close()
             await session.close()
     asyncio.run(main())
