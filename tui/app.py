@@ -4,6 +4,7 @@
     jux play RULESET --seat human --seat random ...   straight to the table
     jux play RULESET --tiles a,b                       with those variants (tiles)
     jux play PATH                 a ruleset from any folder (offered on the start screen too)
+    jux play --server URL         the start screen hosts a table at that server, or joins one with a code
 """
 from __future__ import annotations
 
@@ -23,12 +24,14 @@ class JuxApp(App):
 
     def __init__(self, ruleset: str | None = None, seats: list | None = None, seed: int | None = None,
                  bot_delay: float = 0.4, load: str | None = None, tiles=None, session: Session | None = None,
-                 paths=()) -> None:
+                 paths=(), server: str | None = None) -> None:
         """seats: SeatSpecs (or (name, kind) pairs) to start at once; without them, the start screen.
         tiles: the variants (tiles) to play with: names in a list or separated by commas;
         on the start screen they are the choice offered first. load: a save to open at once;
         session: one already loaded (jux play --load reads it before the screen opens).
-        paths: the files the user named (a ruleset folder, tile files), which a save may name."""
+        paths: the files the user named (a ruleset folder, tile files), which a save may name.
+        server: a server's address (ws://HOST:PORT): the start screen hosts a table there, or joins
+        one with a code (screens/start_server.py); seats are then only what it offers first."""
         super().__init__()
         from .rulesets import is_path
         from .tiles import parse_tiles
@@ -44,6 +47,8 @@ class JuxApp(App):
         self.loaded = session
         self.paths = [str(p) for p in paths or () if p]
         self.session: Session | None = None
+        self.server = server
+        self.invitation = None  # the codes of the table hosted last (tui/joining.py's Hosted)
 
     def on_mount(self) -> None:
         if not self.is_headless and sys.__stdin__ is not None and sys.__stdin__.isatty():
@@ -54,7 +59,7 @@ class JuxApp(App):
         if self.load_path:
             if self.load_session(self.load_path):
                 return
-        if self.seats:
+        if self.seats and not self.server:
             from ..interpreter.engine.ruleset import load_ruleset
             from ..interpreter.errors import JuxError
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+import time
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class RemoteSession:
         self._sent: set = set()  # the ids answered, until the server's state no longer lists them
         self._undoing = False  # an undo was sent: this seat's decisions wait for the server's next state
         self._count = 0  # states received (the moment)
+        self._timer = (None, 0.0)  # the last state's timer_left, and when it came
         self._callback = None
         self._task = None
         self._tasks: set = set()
@@ -132,6 +134,7 @@ class RemoteSession:
         self.connected = True
         self.failed = None
         self._count += 1
+        self._timer = (msg.get("timer_left"), time.monotonic())  # (counted down from now: time_left)
         self.seat = self.client.seat if self.client.seat is not None else self.seat
         self._names = list(self.client.names or self._names)
         live = {}
@@ -243,6 +246,16 @@ class RemoteSession:
         if not (self.state or {}).get("started"):
             return "waiting for " + ", ".join(away) if away else "starting"
         return "away: " + ", ".join(away) if away else "all connected"
+
+    def time_left(self) -> float | None:
+        """Seconds left for this seat's oldest pending decision (the last state's `timer_left`,
+        less the time since it came, never below 0); None: no timer, or nothing to decide."""
+        left, at = self._timer
+        if not isinstance(left, (int, float)) or isinstance(left, bool) or not self.connected:
+            return None
+        if all(i in self._sent for i in self._decisions):  # (answered: the server's next state says the rest)
+            return None
+        return max(0.0, float(left) - (time.monotonic() - at))
 
     # ------------------------------------------------------------ doing
 

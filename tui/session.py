@@ -36,7 +36,9 @@ class Session:
     pending (the decisions waiting: .player, .prompt, .options [.id .label .value .hint], .min,
     .max, .many, .keys, .unavailable), over, log_lines(viewer), tables(viewer), read_card(c,
     viewer), scores, tiebreaks(), tiebreak_labels(), winners, ranking(), moment (changes with
-    every answer), dirty, status() (a line on who is connected, or ""), local (saving, loading
+    every answer), dirty, status() (a line on who is connected, or ""), time_left() (seconds left
+    for this seat's oldest pending decision at a table with a turn timer, counting down; None:
+    no timer, or nothing to decide), local (saving, loading
     and undo are offered). Doing: bot_decision(), play_bot(d), human_decision(prefer),
     answer(d, choice), undo_refusal(), undo(), listen(callback) (the callback is called when the
     game changed by itself: another player answered; never for a local game; None: stop)."""
@@ -115,6 +117,10 @@ class Session:
 
     def status(self) -> str:
         return ""
+
+    def time_left(self) -> float | None:
+        """A local game has no turn timer."""
+        return None
 
     def listen(self, callback) -> None:
         """A local game changes only through the screen: nothing to listen to (None: stop)."""

@@ -1,8 +1,8 @@
 """`jux join CODE --server URL`: play a seat of a server's table in the terminal UI, the same UI as
-local play (tui/remote.py gives it the seat through the session interface). A bad code, a server
-that cannot be reached or a ruleset this jux cannot read is one line before the screen opens. Its
-parser is in cli/server_args.py; websockets, the engine and Textual are imported only
-when the command runs."""
+local play (tui/remote.py gives it the seat through the session interface), or watch it with the
+table's spectator code (read-only: the public view and log). A bad code, a server that cannot be
+reached or a ruleset this jux cannot read is one line before the screen opens. Its parser is in
+cli/server_args.py; websockets, the engine and Textual are imported only when the command runs."""
 from __future__ import annotations
 
 import sys
@@ -11,22 +11,16 @@ from ..errors import JuxError
 
 
 def cmd_join(args) -> int:
-    from ..engine.ruleset import load_ruleset
-    from ..server.client import request
+    from ...tui.joining import join
 
-    welcome = request(args.server, "hello", "welcome", code=args.code)  # a bad code: one line, now
-    if welcome.get("seat") is None:
-        raise JuxError("join: this is a spectator's code; the terminal UI plays a seat's code")
-    name, tiles = str(welcome.get("ruleset")), [str(t) for t in welcome.get("tiles") or []]
     try:
-        rules = load_ruleset(args.rules or name, tiles)
+        session = join(args.server, args.code, rules_path=args.rules)  # a bad code: one line, now
     except JuxError as e:
-        raise JuxError(f"join: cannot read the table's ruleset '{name}' here ({e}); "
-                       "name its files with --rules PATH") from None
+        hint = "; name its files with --rules PATH" if "table's ruleset" in str(e) else ""
+        raise JuxError(f"join: {e}{hint}") from None
     if not (sys.stdout.isatty() and sys.stdin.isatty()):
         raise JuxError("join: the terminal UI needs a terminal")
     from ...tui import run
-    from ...tui.remote import RemoteSession
 
-    run(session=RemoteSession(args.server, args.code, rules, welcome))
+    run(session=session)
     return 0

@@ -20,7 +20,7 @@ Usage:
                                   replay a game record: the log, then the final scores
   jux rules [RULESET]             list the rulesets, or show one: text, components, powers
   jux play [RULESET] [--players N] [--seat human|BOT ...] [--name NAME ...] [--seed S]
-           [--bot-delay SEC] [--load SAVE.json] [--print]
+           [--bot-delay SEC] [--load SAVE.json] [--print] [--server ws://HOST:PORT]
                                   play in the terminal UI (humans at one keyboard, bots);
                                   --print: random bots, printed as a log
   jux new game NAME | jux new tile NAME --game GAME
@@ -296,6 +296,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--print", action="store_true",
                    help="no UI: play random bots and print the game log and scores")
     p.add_argument("--tiles", "-t", metavar="A,B,...", help=TILES_HELP)
+    p.add_argument("--server", metavar="URL",
+                   help="play at a jux server (ws://HOST:PORT): the start screen hosts a table there (it shows "
+                        "the invitation codes) or joins one with a code")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("new", help="write a new game (a ruleset with a scenario) or a new tile",

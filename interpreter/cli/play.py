@@ -40,6 +40,8 @@ def _play_seats(args, rules) -> tuple:
 def cmd_play(args) -> int:
     options.bounded("--bot-delay", args.bot_delay, 0, 60, "a number of seconds")
     options.check_seed(args.seed)
+    if args.server is not None:
+        _check_server(args)
     rules = None
     direct = args.players is not None or args.seat or args.name
     if args.ruleset or args.tiles or direct:
@@ -65,8 +67,19 @@ def cmd_play(args) -> int:
 
     # a ruleset named by path is played from that path (its name could be another, built-in, one)
     run(ruleset=source_of(rules) if rules else None, tiles=list(rules.variants) if rules else None, seats=seats,
-        seed=args.seed, bot_delay=args.bot_delay, session=session, paths=paths)
+        seed=args.seed, bot_delay=args.bot_delay, session=session, paths=paths, server=args.server)
     return 0
+
+
+def _check_server(args) -> None:
+    """--server: a server's address, for the start screen in a terminal (not with --load or --print)."""
+    from ..server.client import _check_url
+
+    _check_url(args.server)
+    if args.load is not None or args.print:
+        raise JuxError("play: --server does not go with --load or --print (a server's table is kept by the server)")
+    if not (sys.stdout.isatty() and sys.stdin.isatty()):
+        raise JuxError("play --server: the terminal UI needs a terminal")
 
 
 def _print_loaded_game(args, game) -> int:

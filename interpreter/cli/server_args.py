@@ -97,9 +97,10 @@ def add_tables(sub) -> None:
 def add_join(sub) -> None:
     p = sub.add_parser("join", help="play a seat of a server's table (its invitation code)",
                        description="Join a table of a jux server with a seat's invitation code (jux host prints "
-                                   "them) and play it in the terminal UI. A dropped connection comes back by itself; "
-                                   "the same code joins again after the terminal is closed.")
-    p.add_argument("code", metavar="CODE", help="the seat's invitation code")
+                                   "them) and play it in the terminal UI, or watch the game with the table's spectator "
+                                   "code. A dropped connection comes back by itself; the same code joins again after "
+                                   "the terminal is closed.")
+    p.add_argument("code", metavar="CODE", help="the seat's invitation code (or the spectator code)")
     p.add_argument("--server", default=DEFAULT_URL, metavar="URL", help=f"the server (default {DEFAULT_URL})")
     p.add_argument("--rules", metavar="PATH",
                    help="the table's ruleset, when it is not one of jux's own (the server's --rules PATH)")

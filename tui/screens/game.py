@@ -4,11 +4,10 @@ Bots answer first, each after a short visible delay; then the table waits for a 
 more humans at the keyboard, a pass screen covers the table whenever the keyboard must change
 hands, so the table only ever shows the view of the human who is deciding. A table the rules show
 (`show`, e.g. at the end of a round) that is new to the seat at the keyboard opens over the game,
-and the game (bots too) waits until a key closes it. The session may be a server's seat (tui/remote.py)."""
+and the game (bots too) waits until a key closes it (rules_tables.py). The session may be a server's seat (tui/remote.py)."""
 from __future__ import annotations
 
 from rich.markup import escape
-from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -16,6 +15,8 @@ from textual.widgets import Footer, RichLog, Static
 
 from ..widgets.decision import DecisionPanel
 from ..widgets.table import TableView
+from .rules_tables import RulesTables
+from .status_line import status_line
 
 DEFAULT_DELAY = 0.4
 
@@ -33,7 +34,7 @@ class GameLog(RichLog):
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
 
-class GameScreen(Screen):
+class GameScreen(RulesTables, Screen):
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help"),
         Binding("c", "cards", "Cards"),
@@ -45,6 +46,7 @@ class GameScreen(Screen):
         Binding("r", "last_table", "Last table"),
         Binding("q", "app.quit", "Quit"),
         Binding("f", "scores", "Final scores", show=False),
+        Binding("i", "invitation", "Codes"),
     ]
 
     def __init__(self, session, bot_delay: float = 0.0) -> None:
@@ -63,11 +65,7 @@ class GameScreen(Screen):
         self._log_count = 0
         self._finished = False
         self._stopped = False
-        self._table_open = False
-        # how many of the rules' tables each seat at the keyboard has seen (those of a loaded game: all)
-        from .tables import tables_of
-
-        self._tables_seen = {v: len(tables_of(session, v)) for v in (humans or [None])}
+        self._count_seen(humans or [None])
 
     def compose(self):
         yield Static("", id="status")
@@ -90,6 +88,8 @@ class GameScreen(Screen):
         if tiles:  # the tiles in use (their text: help)
             scroll.border_subtitle = escape("tiles: " + ", ".join(tiles))
         self.session.listen(self._changed)
+        if not self.session.local:  # (remote play: a table with a turn timer counts down)
+            self.set_interval(1.0, self._tick)
         self.call_after_refresh(self.advance)
 
     def _changed(self, note: str | None = None) -> None:
@@ -105,22 +105,7 @@ class GameScreen(Screen):
         g = self.session
         view = None if self.covered else g.view(self.viewer)
         self.query_one(TableView).show(view, g.rules.spec, self.viewer)
-        names = g.names
-        status = Text(f" {g.rules.title}", style="bold")
-        if self.session.status():  # remote play: who is away, or that the connection is coming back
-            status.append(f"  ·  {self.session.status()}", style="italic")
-        if g.over:
-            status.append("  ·  game over")
-        else:
-            waiting = sorted({d.player for d in g.pending})
-            status.append("  ·  to play: " + ", ".join(names[p] for p in waiting))
-        if self.viewer is not None and not self.covered:
-            status.append(f"  ·  you are {names[self.viewer]}")
-        elif not self.session.humans:
-            status.append("  ·  watching (all seats are bots)")
-        if self.session.dirty:
-            status.append("  ·  unsaved", style="italic")
-        self.query_one("#status", Static).update(status)
+        self._draw_status()
         self._refresh_undo_key()
         log = self.query_one("#log", RichLog)
         if self.covered:
@@ -143,6 +128,19 @@ class GameScreen(Screen):
                 else:
                     log.write(lines[i])
         self._log_count = len(lines)
+
+    @property
+    def watching(self) -> bool:
+        """A spectator of a server's table: no seat, nothing to answer."""
+        return not self.session.humans and not self.session.local
+
+    def _draw_status(self) -> None:
+        self.query_one("#status", Static).update(status_line(self.session, self.viewer, self.covered, self.watching))
+
+    def _tick(self) -> None:
+        """Each second: the turn timer's time left counts down on the status line."""
+        if self.session.time_left() is not None and not self._stopped:
+            self._draw_status()
 
     # ------------------------------------------------------------ the loop
 
@@ -182,6 +180,8 @@ class GameScreen(Screen):
         if h is None:  # (remote play: another seat is deciding; locally this cannot happen while the game runs)
             self.refresh_table()
             waiting = ", ".join(g.names[p] for p in sorted({d.player for d in g.pending}))
+            if self.watching:  # (a spectator answers nothing)
+                return panel.wait(f"You are watching: {waiting} to play." if waiting else "You are watching.")
             return panel.wait(f"Waiting for {waiting}…" if waiting else "Waiting…")
         if self.multi and (self.covered or h.player != self.viewer):
             self._hide_table(h.player)
@@ -190,41 +190,6 @@ class GameScreen(Screen):
         self.refresh_table()
         if panel.decision is not h:  # (a remote decision still pending is the same object: kept as it is)
             panel.show(h, g.names[h.player])
-
-    # ------------------------------------------------------------ the rules' tables
-
-    def _show_new_table(self) -> bool:
-        """Open the first table the seat at the keyboard has not seen; True when one opened."""
-        if self.covered:
-            return False
-        from .tables import tables_of
-
-        viewer = self.viewer
-        tables = tables_of(self.session, viewer)
-        seen = min(self._tables_seen.get(viewer, 0), len(tables))  # fewer after an undo
-        if seen != self._tables_seen.get(viewer, 0):
-            self._tables_seen[viewer] = seen
-            self.refresh_bindings()
-        if seen >= len(tables):
-            return False
-        self._tables_seen[viewer] = seen + 1
-        self.refresh_bindings()
-        self.refresh_table()
-        self.query_one(DecisionPanel).wait("")
-        self._open_table(tables[seen], then_advance=True)
-        return True
-
-    def _open_table(self, table: dict, then_advance: bool = False) -> None:
-        from .tables import TableScreen
-
-        self._table_open = True
-
-        def closed(_):
-            self._table_open = False
-            if then_advance:
-                self.advance()
-
-        self.app.push_screen(TableScreen(table), closed)
 
     def check_action(self, action: str, parameters) -> bool | None:
         """The delay key only with bots at the table; the last-table key once a table was shown;
@@ -237,21 +202,12 @@ class GameScreen(Screen):
             return bool(self.session.bots)
         if action in ("save", "load"):  # (a server's table is kept by the server)
             return self.session.local
+        if action == "invitation":  # the codes of the table this program hosted
+            hosted = getattr(self.app, "invitation", None)
+            return hosted is not None and hosted.session is self.session
         if action == "last_table":
             return self._tables_seen.get(self.viewer, 0) > 0
         return True
-
-    def action_last_table(self) -> None:
-        """Show again the last table the rules showed (to the seat at the keyboard)."""
-        from .tables import tables_of
-
-        if self.covered or self._table_open:
-            return
-        tables = tables_of(self.session, self.viewer)[:self._tables_seen.get(self.viewer, 0)]
-        if not tables:
-            self.notify("No table has been shown yet.", timeout=3)
-            return
-        self._open_table(tables[-1])
 
     def action_bot_delay(self) -> None:
         """Bots play with a short visible delay, or at once."""
@@ -337,7 +293,7 @@ class GameScreen(Screen):
 
     def key_n(self) -> None:
         """New game (once the game is over)."""
-        if self.session.over and self.session.local:
+        if self.session.over and (self.session.local or getattr(self.app, "server", None)):
             self.app.new_game()
 
     def undo_offered(self) -> bool:
@@ -381,6 +337,12 @@ class GameScreen(Screen):
         if not self.covered:
             first = highlighted_values(self.query_one(DecisionPanel))  # the highlighted option's cards first
             self.app.push_screen(CardsScreen(self.session, self.viewer, first))
+
+    def action_invitation(self) -> None:
+        """The codes of the table hosted here, again (to pass on)."""
+        from .invitation import InvitationScreen
+
+        self.app.push_screen(InvitationScreen(self.app.invitation))
 
     def action_save(self) -> None:
         self.app.ask_save(self.session)

@@ -121,9 +121,11 @@ class GameOverScreen(ClosesOnce, Screen):
         return tables[-1] if tables else None
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """A server's table offers neither a new game nor a save here."""
+        """A server's table offers no save here, and a new game only at the start screen of
+        `jux play --server` (not after `jux join`)."""
         if action in ("new_game", "save"):
-            return bool(getattr(self.session, "local", True))
+            local = bool(getattr(self.session, "local", True))
+            return local or (action == "new_game" and bool(getattr(self.app, "server", None)))
         return True
 
     def action_new_game(self) -> None:

@@ -1,6 +1,7 @@
 """The start screen: ruleset (those named on the command line, jux's own, the user's own rules
 folder), its tiles (start_tiles.py), number of players, per seat a name and human or bot, the seed
-and the bots' delay."""
+and the bots' delay. At a server (`jux play --server URL`, start_server.py) it hosts a table of
+these instead (with a turn timer for the seed and the delay) or joins one with a code."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -11,14 +12,16 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..session import HUMAN, SeatSpec
 from ..widgets.choice import Choice
+from .start_server import ServerPlay
 from .start_tiles import HAND, TileChoices, _choice, _tiles_of, mode_labels  # noqa: F401
 
 DELAYS = [("off", 0.0), ("short (0.2 s)", 0.2), ("0.4 s", 0.4), ("long (1 s)", 1.0)]
 
 
-class StartScreen(TileChoices, Screen):
+class StartScreen(ServerPlay, TileChoices, Screen):
     AUTO_FOCUS = "#players"
-    BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("ctrl+r", "reroll", "Random tiles"),
+    BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("ctrl+s", "host", "Host the table"),
+                Binding("ctrl+r", "reroll", "Random tiles"),
                 Binding("escape", "app.quit", "Quit")]
 
     def __init__(self, ruleset: str | None = None, seats: list | None = None, tiles=None, named=(),
@@ -56,7 +59,8 @@ class StartScreen(TileChoices, Screen):
 
     def compose(self):
         with VerticalScroll(id="start"):
-            yield Static("jux: a new game", id="start-title")
+            yield Static(Text(f"jux: a new table at {self.server}" if self.server else "jux: a new game"),
+                         id="start-title")
             with Horizontal(classes="row"):
                 yield Label("Ruleset", classes="label")
                 yield Choice(self._ruleset_options(), value=self.ruleset, id="ruleset")
@@ -77,7 +81,10 @@ class StartScreen(TileChoices, Screen):
             with Vertical(id="seats"):
                 for i in range(max(2, len(self.seats))):
                     yield self._seat_row(i)
-            with Horizontal(classes="row"):
+            if self.server:
+                yield self._timer_row()
+            with Horizontal(classes="row") as row:
+                row.display = not self.server  # (a server's table has its own secret seed, and plays its bots)
                 yield Label("Seed", classes="label")
                 yield Input(placeholder="random", id="seed", classes="name")
                 yield Label("Bot delay", classes="label")
@@ -86,9 +93,13 @@ class StartScreen(TileChoices, Screen):
                     DELAYS + [(f"{delay:g} s", delay)], key=lambda lv: lv[1])
                 yield Choice(delays, value=delay, id="bot-delay")
             with Horizontal(classes="row"):
-                yield Button("Start (ctrl+s)", id="start-button", variant="primary", disabled=True)
-                yield Button("Load a game", id="load-button")
+                yield Button("Host the table (ctrl+s)" if self.server else "Start (ctrl+s)", id="start-button",
+                             variant="primary", disabled=True)
+                if not self.server:
+                    yield Button("Load a game", id="load-button")
             yield Static("", id="start-error")
+            if self.server:
+                yield from self._join_rows()
         yield Footer()
 
     def _seat_row(self, i: int) -> Horizontal:
@@ -293,7 +304,12 @@ class StartScreen(TileChoices, Screen):
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "reroll":  # only for a ruleset with tiles
             return bool(self.keys)
+        if action in ("start", "host"):  # (one key: at a server it hosts the table)
+            return bool(self.server) == (action == "host")
         return True
+
+    def action_host(self) -> None:
+        self.action_start()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start-button":
@@ -302,9 +318,14 @@ class StartScreen(TileChoices, Screen):
             self.app.ask_load(None)
         elif event.button.id == "reroll":
             self.action_reroll()
+        elif event.button.id == "join-button":
+            self._join()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
+        if event.input.id == "join-code":
+            self._join()
+        else:
+            self.action_start()
 
     def seat_specs(self) -> list:
         n = self.query_one("#players", Choice).value
@@ -319,7 +340,7 @@ class StartScreen(TileChoices, Screen):
         from ...interpreter.errors import JuxError
 
         err = self.query_one("#start-error", Static)
-        if self.rules is None:
+        if self.rules is None or self.query_one("#start-button", Button).disabled:
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
@@ -338,6 +359,8 @@ class StartScreen(TileChoices, Screen):
         if any(len(n) > MAX_NAME or not n.isprintable() for n in names):
             err.update(f"A name has at most {MAX_NAME} characters, all printable.")
             return
+        if self.server:
+            return self._host(seats)
         try:
             self.app.start_game(self.rules, seats, seed)
         except JuxError as e:
