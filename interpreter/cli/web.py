@@ -15,7 +15,7 @@ import re
 import shlex
 import sys
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 import aiohttp_jinja2
 import jinja2
 from textual_serve.app_service import AppService
@@ -101,7 +101,7 @@ class WebServer(TextualServer):
     def __init__(self, game_url: str, host: str, port: int):
         super().__init__(join_command(game_url), host=host, port=port, title="jux")
         self.game_url = game_url
-        self.sessions = 0
+        self.pages: set = set()  # (the open tabs' websockets)
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
@@ -113,7 +113,13 @@ class WebServer(TextualServer):
             web.get("/ws/{code}", self.handle_websocket, name="websocket"),
             web.static("/static", self.statics_path, name="static"),
         ])
+        app.on_shutdown.append(self.close_pages)
         return app
+
+    async def close_pages(self, _app) -> None:
+        """On the way out, each tab is told at once (its process is then asked to quit)."""
+        await asyncio.gather(*(ws.close(code=WSCloseCode.GOING_AWAY) for ws in list(self.pages)),
+                             return_exceptions=True)
 
     async def handle_home(self, request: web.Request) -> web.Response:
         return page("a jux table", "Open this address with a seat's invitation code after /join/ (jux host "
@@ -154,12 +160,12 @@ class WebServer(TextualServer):
         code = request.match_info["code"]
         if not CODE.fullmatch(code):
             raise web.HTTPNotFound(text="not an invitation code")
-        if self.sessions >= MAX_SESSIONS:
+        if len(self.pages) >= MAX_SESSIONS:
             raise web.HTTPServiceUnavailable(text=f"this server plays {MAX_SESSIONS} web pages at once already")
         websocket = web.WebSocketResponse(heartbeat=15)
         width = _int(request.query.get("width"), 80)
         height = _int(request.query.get("height"), 24)
-        self.sessions += 1
+        self.pages.add(websocket)
         session = None
         try:
             await websocket.prepare(request)
@@ -172,7 +178,7 @@ class WebServer(TextualServer):
         except Exception as e:  # (one line; the other pages go on)
             log(f"web: a page failed: {type(e).__name__}: {str(e).replace(code, BLOT)}")
         finally:
-            self.sessions -= 1
+            self.pages.discard(websocket)
             if session is not None:
                 await session.stop()
         return websocket
