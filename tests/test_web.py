@@ -60,6 +60,7 @@ class Serving:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         self.lines: list = []
         self.game = self.web = None
+        self.killed = False
         ready = threading.Event()
 
         def read():
@@ -81,6 +82,7 @@ class Serving:
         try:
             self.proc.wait(15)
         except subprocess.TimeoutExpired:
+            self.killed = True
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(5)
         time.sleep(0.2)
@@ -186,9 +188,14 @@ def test_a_browser_plays_a_seat(tmp_path, driver):
         assert len(answer) == 2 and answer[0] == 0 and answer[1] > 0, mine
         assert listing(server.game, table)["answers"] > before
         wait_for(driver, ["(0 chosen)"])  # (the next decision: the UI took the answer and went on)
-        driver.get("about:blank")  # (the tab's session ends)
     finally:
         out = server.stop()
+    # stopped by Ctrl-C with the tab open: the server tells the tab, and stops by itself
+    assert server.proc.returncode == 130 and not server.killed, out
+    end = time.monotonic() + 10
+    while "-closed" not in driver.find_element(By.TAG_NAME, "body").get_attribute("class") and time.monotonic() < end:
+        time.sleep(0.2)
+    assert "Session ended" in driver.find_element(By.TAG_NAME, "body").text
     assert code not in out, out
     assert "Traceback" not in out, out
 
