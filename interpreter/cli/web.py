@@ -29,6 +29,7 @@ CODE = re.compile(r"[A-Za-z0-9_-]{1,200}")  # (the protocol's codes: secrets.tok
 MAX_SESSIONS = 64  # browser tabs playing at once (each is a process running the terminal UI)
 STDERR_KEPT = 64 * 1024  # bytes of a process's stderr kept for its one line in the log
 BLOT = "<code>"
+QUIT_TIME = 5.0  # seconds a tab's process has to end after its output did, before it is killed
 
 
 def loopback(host: str, port: int, scheme: str = "ws") -> str:
@@ -44,7 +45,7 @@ def loopback(host: str, port: int, scheme: str = "ws") -> str:
 
 def join_command(game_url: str) -> str:
     """The command each tab runs (a shell line: textual-serve starts it with the shell); no code in it."""
-    return f"{shlex.quote(sys.executable)} -m jux.interpreter.cli.main join --server {shlex.quote(game_url)}"
+    return f"exec {shlex.quote(sys.executable)} -m jux.interpreter.cli.main join --server {shlex.quote(game_url)}"
 
 
 def page(title: str, text: str, status: int) -> web.Response:
@@ -92,6 +93,11 @@ class Session(AppService):
 
     async def run(self) -> None:
         await super().run()
+        try:  # (its output is over: the process is waited for, so none outlives the server)
+            await asyncio.wait_for(self._process.wait(), QUIT_TIME)
+        except asyncio.TimeoutError:
+            self._process.kill()
+            await self._process.wait()
         await self.remote_close()  # (the page says "Session ended")
 
 
