@@ -5,6 +5,7 @@ reached or a ruleset this jux cannot read is one line before the screen opens. I
 cli/server_args.py; websockets, the engine and Textual are imported only when the command runs."""
 from __future__ import annotations
 
+import os
 import sys
 
 from ..errors import JuxError
@@ -13,12 +14,15 @@ from ..errors import JuxError
 def cmd_join(args) -> int:
     from ...tui.joining import join
 
+    code = args.code or os.environ.pop("JUX_CODE", "")  # (`jux serve --web` gives it so: not in `ps`)
+    if not code:
+        raise JuxError("join: give the seat's invitation code (CODE, or the environment variable JUX_CODE)")
     try:
-        session = join(args.server, args.code, rules_path=args.rules)  # a bad code: one line, now
+        session = join(args.server, code, rules_path=args.rules)  # a bad code: one line, now
     except JuxError as e:
         hint = "; name its files with --rules PATH" if "table's ruleset" in str(e) else ""
         raise JuxError(f"join: {e}{hint}") from None
-    if not (sys.stdout.isatty() and sys.stdin.isatty()):
+    if not (sys.stdout.isatty() and sys.stdin.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):  # (web page)
         raise JuxError("join: the terminal UI needs a terminal")
     from ...tui import run
 

@@ -11,6 +11,9 @@ def cmd_serve(args) -> int:
     from ..server.app import log, serve
     from ..server.store import Store, StoreError, default_folder
 
+    if args.web and args.certfile:
+        raise JuxError("serve: --web serves plain http: put it behind a TLS reverse proxy rather than "
+                       "--certfile (docs/protocol.md)")
     if bool(args.certfile) != bool(args.keyfile):
         raise JuxError("serve: --certfile and --keyfile go together")
     ssl_context = None
@@ -29,11 +32,24 @@ def cmd_serve(args) -> int:
         raise JuxError(str(e)) from None
     scheme = "wss" if ssl_context else "ws"
 
+    bound = []  # (the web page's future: the game server's port)
+
     def ready(port, back, _server):
         log(f"listening on {scheme}://{args.host}:{port} (tables in {store.path}; {back} brought back)")
+        if bound:
+            bound[0].set_result(port)
+
+    async def run():
+        game = asyncio.create_task(serve(store, args.host, args.port, args.rules or (), ready=ready, ssl=ssl_context))
+        if not args.web:
+            return await game
+        from .web import serve_web
+
+        bound.append(asyncio.get_running_loop().create_future())
+        await serve_web(game, bound[0], args.host, args.web_host, args.web_port)
 
     try:
-        asyncio.run(serve(store, args.host, args.port, args.rules or (), ready=ready, ssl=ssl_context))
+        asyncio.run(run())
     except OSError as e:
         raise JuxError(f"serve: cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
     finally:

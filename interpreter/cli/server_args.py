@@ -64,6 +64,11 @@ def add_serve(sub) -> None:
                         "safe when the server is killed but not when the machine crashes")
     p.add_argument("--certfile", metavar="PEM", help="serve over TLS (wss://) with this certificate chain")
     p.add_argument("--keyfile", metavar="PEM", help="the certificate's private key (with --certfile)")
+    p.add_argument("--web", action="store_true",
+                   help="also serve the terminal UI as a web page: a player opens http://WEB-HOST:WEB-PORT/join/CODE "
+                        "in a browser, without jux")
+    p.add_argument("--web-host", default="127.0.0.1", help="the web page's address (default 127.0.0.1)")
+    p.add_argument("--web-port", type=_port, default=8000, help="the web page's port (default 8000; 0: any free port)")
     p.set_defaults(func=_run("cmd_serve"))
 
 
@@ -100,7 +105,8 @@ def add_join(sub) -> None:
                                    "them) and play it in the terminal UI, or watch the game with the table's spectator "
                                    "code. A dropped connection comes back by itself; the same code joins again after "
                                    "the terminal is closed.")
-    p.add_argument("code", metavar="CODE", help="the seat's invitation code (or the spectator code)")
+    p.add_argument("code", metavar="CODE", nargs="?",
+                   help="the seat's invitation code, or the spectator code (default: the environment variable JUX_CODE)")
     p.add_argument("--server", default=DEFAULT_URL, metavar="URL", help=f"the server (default {DEFAULT_URL})")
     p.add_argument("--rules", metavar="PATH",
                    help="the table's ruleset, when it is not one of jux's own (the server's --rules PATH)")

@@ -44,7 +44,12 @@ async def _request(url: str, msg: dict, expect: str) -> dict:
 
 def request(url: str, kind: str, expect: str, **fields) -> dict:
     """Send one message of this kind, return the server's reply of type expect (JuxError otherwise)."""
-    return asyncio.run(_request(_check_url(url), message(kind, **fields), expect))
+    return asyncio.run(ask(url, kind, expect, **fields))
+
+
+async def ask(url: str, kind: str, expect: str, **fields) -> dict:
+    """`request` from inside a running event loop."""
+    return await _request(_check_url(url), message(kind, **fields), expect)
 
 
 class TableClient:

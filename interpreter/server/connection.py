@@ -88,6 +88,8 @@ class Connection(Client):
             transport.abort()
 
     async def write(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+
         while True:
             item = await self.outbox.get()
             if item is _CLOSE:
@@ -98,6 +100,8 @@ class Connection(Client):
                 await asyncio.wait_for(self.ws.send(item), SEND_TIMEOUT)
             except asyncio.TimeoutError:
                 self.drop("a frame took too long to leave")
+                return
+            except ConnectionClosed:  # (it left as a frame went out: its reader leaves too)
                 return
 
 
