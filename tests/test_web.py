@@ -158,7 +158,7 @@ def test_a_browser_plays_a_seat(tmp_path, driver):
         status, body = fetch(server.web + "/join/not%20a%20code")
         assert status == 404 and "not an invitation code" in body
         status, body = fetch(server.web + "/join/" + created["spectate"])
-        assert status == 403 and "spectator" in body and "xterm" not in body
+        assert status == 200 and "jux: capital_jux, watching" in body  # (the spectator code: the game read-only)
         driver.get(server.web + "/join/" + "y" * 32)
         assert "this code opens no table" in driver.find_element(By.TAG_NAME, "body").text
 
@@ -188,6 +188,14 @@ def test_a_browser_plays_a_seat(tmp_path, driver):
         assert len(answer) == 2 and answer[0] == 0 and answer[1] > 0, mine
         assert listing(server.game, table)["answers"] > before
         wait_for(driver, ["(0 chosen)"])  # (the next decision: the UI took the answer and went on)
+
+        # the spectator code in another tab: the same table, read-only, no card of the seat's hand
+        driver.switch_to.new_window("tab")
+        driver.get(server.web + "/join/" + created["spectate"])
+        text = wait_for(driver, ["You are watching", "Player 1", "Player 2"])
+        assert "Choose 2 cards" not in text and "1. [ ]" not in text
+        driver.close()
+        driver.switch_to.window(driver.window_handles[0])
     finally:
         out = server.stop()
     # stopped by Ctrl-C with the tab open: the server tells the tab, and stops by itself

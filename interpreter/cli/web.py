@@ -128,8 +128,9 @@ class WebServer(TextualServer):
                              return_exceptions=True)
 
     async def handle_home(self, request: web.Request) -> web.Response:
-        return page("a jux table", "Open this address with a seat's invitation code after /join/ (jux host "
-                                   "prints the codes): http://HOST:PORT/join/CODE", 200)
+        return page("a jux table", "Open this address with a seat's invitation code (or the table's spectator "
+                                   "code, to watch) after /join/ (jux host prints the codes): "
+                                   "http://HOST:PORT/join/CODE", 200)
 
     async def handle_index(self, request: web.Request) -> web.Response:
         code = request.match_info["code"]
@@ -144,12 +145,12 @@ class WebServer(TextualServer):
                 return page("this code opens no table", f"The game server says: {why.removeprefix('bad_code: ')}. "
                                                         "Ask the table's host for your seat's invitation code.", 404)
             return page("the game server cannot be reached", f"{why}; try again later.", 503)
-        if welcome.get("seat") is None:
-            return page("a spectator's code", "This is a table's spectator code: the web page plays a seat's "
-                                              "code.", 403)
         names = welcome.get("names") or []
-        seat = welcome["seat"]
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+        seat = welcome.get("seat")
+        if seat is None:  # the spectator code: the game read-only
+            who = "watching"
+        else:
+            who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
         origin = f"{request.scheme}://{request.host}"
         context = {
             "font_size": 16,
@@ -240,7 +241,7 @@ async def serve_web(game: asyncio.Task, bound: asyncio.Future, game_host: str, w
         game.cancel()
         await asyncio.gather(game, return_exceptions=True)
         raise JuxError(f"serve: cannot listen on {web_host}:{web_port} for the web page: {e.strerror or e}") from None
-    log(f"web page on http://{web_host}:{port}/join/CODE (CODE: a seat's invitation code)")
+    log(f"web page on http://{web_host}:{port}/join/CODE (CODE: a seat's invitation code or the spectator code)")
     try:
         await game
     finally:
