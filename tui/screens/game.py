@@ -46,7 +46,7 @@ class GameScreen(RulesTables, Screen):
         Binding("r", "last_table", "Last table"),
         Binding("q", "app.quit", "Quit"),
         Binding("f", "scores", "Final scores", show=False),
-        Binding("i", "invitation", "Codes"),
+        Binding("i", "invitation", "Invitation codes"),
     ]
 
     def __init__(self, session, bot_delay: float = 0.0) -> None:

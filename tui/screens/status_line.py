@@ -1,6 +1,7 @@
 """The game screen's status line: the ruleset, the time left for this seat's decision (a server's
-table with a turn timer), whether you watch, who is connected (remote play), who is to play, who
-you are, whether the game is saved."""
+table with a turn timer), who you are (or that you watch), who is connected (remote play), who is to
+play, whether the game is saved. What matters most comes first: at 80 columns a long line is cut at
+its end."""
 from __future__ import annotations
 
 import math
@@ -24,6 +25,8 @@ def status_line(g, viewer, covered: bool, watching: bool) -> Text:
         status.append(f"  ·  time left {clock(left)}", style="bold red" if left < 10 else "bold")
     if watching:
         status.append("  ·  you are watching")
+    elif viewer is not None and not covered:  # (before the others: a line cut at 80 columns keeps it)
+        status.append(f"  ·  you are {names[viewer]}")
     if g.status():  # remote play: who is away, or that the connection is coming back
         status.append(f"  ·  {g.status()}", style="italic")
     if g.over:
@@ -31,9 +34,7 @@ def status_line(g, viewer, covered: bool, watching: bool) -> Text:
     else:
         waiting = sorted({d.player for d in g.pending})
         status.append("  ·  to play: " + ", ".join(names[p] for p in waiting))
-    if viewer is not None and not covered:
-        status.append(f"  ·  you are {names[viewer]}")
-    elif not g.humans and g.local:
+    if (viewer is None or covered) and not g.humans and g.local:
         status.append("  ·  watching (all seats are bots)")
     if g.dirty:
         status.append("  ·  unsaved", style="italic")
