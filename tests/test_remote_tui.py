@@ -311,16 +311,13 @@ def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
                     assert ws.session.seat is None and ws.watching
 
                     assert await wait_for(ph, pg, lambda: "all connected" in status_of(hs))
-                    # the turn timer's line: the time left the server gives this seat (branch srv adds
-                    # timer_left to each state); a server that gives none shows no time at all
+                    # the turn timer's line: the time left the server gives this seat (timer_left)
                     assert await wait_for(ph, pg, lambda: hs.session.human_decision() is not None)
-                    if (hs.session.state or {}).get("timer_left") is not None:
-                        assert await wait_for(ph, pg, lambda: shown_left(hs) is not None), status_of(hs)
-                        first = shown_left(hs)
-                        assert 0 < first <= 120 and abs(first - hs.session.time_left()) <= 2, status_of(hs)
-                        assert await wait_for(ph, pg, lambda: shown_left(hs) < first)  # (redrawn each second)
-                    else:
-                        assert "time left" not in status_of(hs)
+                    assert (hs.session.state or {}).get("timer_left") is not None
+                    assert await wait_for(ph, pg, lambda: shown_left(hs) is not None), status_of(hs)
+                    first = shown_left(hs)
+                    assert 0 < first <= 120 and abs(first - hs.session.time_left()) <= 2, status_of(hs)
+                    assert await wait_for(ph, pg, lambda: shown_left(hs) < first)  # (redrawn each second)
                     answered = 0
                     for _ in range(80):
                         if answered >= 4:
@@ -485,4 +482,45 @@ def test_the_start_screen_says_why_a_code_or_a_timer_is_refused(tmp_path):
                 await pilot.pause()
                 assert "The turn timer is a number of seconds" in err.render().plain
                 assert not server.tables and isinstance(app.screen, StartScreen)
+    asyncio.run(main())
+
+
+def test_a_table_made_whose_seat_cannot_be_joined_keeps_its_codes(tmp_path, monkeypatch):
+    """The table is made at the server, then joining the host's seat fails (the connection lost in
+    between): the codes are shown all the same, the host's too, and the start screen says why with the
+    host's code typed in; Join then takes the host to their seat."""
+    from jux.interpreter.errors import JuxError
+    from jux.tui import joining
+    from jux.tui.screens.invitation import InvitationScreen
+    from tui_helpers import screen_text
+
+    real_join, calls = joining.join, []
+
+    def join_once_lost(url, code, rules=None, rules_path=None):
+        calls.append(code)
+        if len(calls) == 1:
+            raise JuxError(f"{url}: cannot talk to the server (connection lost)")
+        return real_join(url, code, rules=rules, rules_path=rules_path)
+
+    monkeypatch.setattr(joining, "join", join_once_lost)
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, _store):
+            app = JuxApp(server=url, bot_delay=0)
+            async with app.run_test(size=(80, 24)) as pilot:
+                start = await start_screen_ready(pilot, app)
+                await pilot.press("ctrl+s")
+                inv = await settle(pilot, app, InvitationScreen, 300)
+                hosted = inv.hosted
+                assert len(server.tables) == 1 and hosted.session is None
+                shown = screen_text(app)
+                assert "could not be joined" in shown and hosted.codes[0] in shown and hosted.spectate in shown
+                await pilot.press("enter")
+                await settle(pilot, app, type(start))
+                assert start.query_one("#join-code").value == hosted.codes[0]
+                assert f"The table {hosted.table} is made" in screen_text(app)
+                start.query_one("#join-button").press()
+                gs = await settle(pilot, app, GameScreen, 300)
+                assert gs.session.seat == 0 and calls == [hosted.codes[0]] * 2
+
     asyncio.run(main())

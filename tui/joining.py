@@ -14,17 +14,19 @@ MAX_TIMER = 86400  # seconds: the protocol's bound on a table's turn timer
 @dataclass(frozen=True)
 class Hosted:
     """A table made at a server: its id, the codes of its human seats ({seat: code}), the spectator
-    code, the seats' names, the server, and the session of the host's own seat."""
+    code, the seats' names, the server, and the session of the host's own seat (None when joining it
+    failed: failed says why, and every code is shown, the host's too)."""
     table: str
     codes: dict
     spectate: str
     names: list
     url: str
     session: object
+    failed: str | None = None
 
     @property
     def seat(self):
-        return self.session.seat
+        return None if self.session is None else self.session.seat
 
 
 def table_rules(welcome: dict, rules_path=None):
@@ -84,10 +86,13 @@ def host(url: str, rules, seats: list, timer=None) -> Hosted:
         raise JuxError("A table at a server has at least one human seat.")
     created = request(url, "create", "created", **fields)
     codes = {int(p): str(c) for p, c in (created.get("codes") or {}).items()}
-    mine = min(codes)
-    session = join(url, codes[mine], rules=rules)
+    session, failed = None, None
+    try:
+        session = join(url, codes[min(codes)], rules=rules)
+    except JuxError as e:  # (the table is made: its codes must not be lost with the error)
+        failed = str(e)
     return Hosted(str(created.get("table")), codes, str(created.get("spectate")),
-                  [s.name for s in seats], url, session)
+                  [s.name for s in seats], url, session, failed)
 
 
 __all__ = ["Hosted", "host", "join", "table_rules", "timer_seconds"]

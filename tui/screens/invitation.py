@@ -9,11 +9,16 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from .closing import ClosesOnce
+
 
 def invitation_text(hosted) -> Text:
     """The table's codes in words: who plays with which code, how they join, the spectator code."""
     out = Text()
     out.append(f"Table {hosted.table} at {hosted.url}\n\n", style="bold")
+    if hosted.failed:
+        out.append(f"Your seat could not be joined ({hosted.failed}): join it with its code below.\n\n",
+                   style="bold red")
     mine = hosted.seat
     for seat, code in sorted(hosted.codes.items()):
         who = f"{hosted.names[seat]} (seat {seat + 1})" if seat < len(hosted.names) else f"seat {seat + 1}"
@@ -30,7 +35,7 @@ def invitation_text(hosted) -> Text:
     return out
 
 
-class InvitationScreen(Screen):
+class InvitationScreen(ClosesOnce, Screen):
     DEFAULT_CSS = """
     #invitation { padding: 0 2; }
     #invitation-text { height: auto; margin-bottom: 1; }
@@ -46,7 +51,8 @@ class InvitationScreen(Screen):
         with VerticalScroll(id="invitation"):
             yield Static(invitation_text(self.hosted), id="invitation-text")
             with Horizontal(id="invitation-buttons"):
-                yield Button("To the table (Enter)", id="invitation-done", variant="primary")
+                yield Button("To the table (Enter)" if self.hosted.session is not None else "Back (Enter)",
+                         id="invitation-done", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -97,4 +97,15 @@ class ServerPlay:
         from .invitation import InvitationScreen
 
         self.app.invitation = hosted
-        self.app.push_screen(InvitationScreen(hosted), lambda _: self.app.show_session(hosted.session))
+        self.app.push_screen(InvitationScreen(hosted), lambda _: self._to_table(hosted))
+
+    def _to_table(self, hosted) -> None:
+        """The host's own seat; or, when joining it failed, why, with the host's code typed in to try again."""
+        if hosted.session is not None:
+            self.app.show_session(hosted.session)
+            return
+        mine = hosted.codes[min(hosted.codes)]
+        self.query_one("#join-code", Input).value = mine
+        self.query_one("#start-error", Static).update(Text(
+            f"The table {hosted.table} is made, but your seat could not be joined ({' '.join(hosted.failed.split())}): "
+            "Join tries again with your code."))
