@@ -290,8 +290,11 @@ def knows(S, p, c) -> bool:
 def reveal(S, what, to=None):
     if what is None:
         return
-    cards = (what,) if type(what) is Card else tuple(what)
     mask = ((1 << S.n) - 1) if to is None else (1 << int(to))
+    if type(what) is Card:
+        S.k[what] |= mask
+        return
+    cards = tuple(what)
     for c in cards:
         S.k[c] |= mask
 
