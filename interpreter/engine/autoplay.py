@@ -122,13 +122,24 @@ class Autoplay:
                     ys = tuple(ys)
                 m = len(ys)
                 n = len(xs) * m
-                if n:
-                    choice = asked(T, player, n)
-                    if choice is not None:
+                if n:  # (asked(), written out: a choose of pairs is the commonest in some games)
+                    try:
+                        choice = pick[player](n, 1, 1, False)
+                    except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                        raise Answering(e) from None
+                    if type(choice) is int and 0 <= choice < n:
+                        seat = +player if type(player) is Seat else int(player)
+                        if unset and T[4] < 0:
+                            record(T, player, choice)
+                        else:
+                            answers.append([seat, choice])
+                            S.steps = 0
+                            if S.fresh:
+                                S.fresh.clear()
                         T[3] = x = (xs[choice // m], ys[choice % m])
                         return x
                     threads.decide_one(S, T, player, list(product(xs, ys)), label_id, prompt_id)
-                    take(T, picked)
+                    take(T, choice)
                     return T[3]
             return one(T, player, list(product(xs, ys)), label_id, prompt_id, L)
 
