@@ -241,6 +241,11 @@ class Expressions:
 
     def x_Compare(self, e, ctx):
         op = {"notin": "not in"}.get(e.op, e.op)
+        if (e.op in ("==", "!=", ">") and isinstance(e.right, Int) and e.right.value == 0
+                and isinstance(e.left, Call) and e.left.func == "len" and len(e.left.args) == 1):
+            zi = self.zone_index(e.left.args[0], ctx)
+            if zi is not None:  # whether a zone is empty, without a call of len()
+                return f"({'not' if e.op == '==' else 'not not'} Z[{zi}])"
         if e.op in ("in", "notin") and isinstance(e.right, ListComp):
             right = self._members(e.right, ctx)
         else:
