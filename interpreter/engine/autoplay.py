@@ -175,7 +175,13 @@ class Autoplay:
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
                     if type(choice) is list and lo <= len(choice) <= hi and _option_numbers(choice, n):
-                        record(T, player, choice[:])
+                        if unset and T[4] < 0:
+                            record(T, player, choice[:])
+                        else:  # (record(), written out: the commonest answer of a draft)
+                            answers.append([+player if type(player) is Seat else int(player), choice[:]])
+                            S.steps = 0
+                            if S.fresh:
+                                S.fresh.clear()
                         T[3] = x = list(map(options.__getitem__, choice))
                         return x
                     threads.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
