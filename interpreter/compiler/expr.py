@@ -309,6 +309,9 @@ class Expressions:
         if f in ("any", "all"):
             return f"{f}({a[0]})"
         if f in ("first", "last", "top"):
+            zi = self.zone_index(args[0], ctx) if f == "top" else None
+            if zi is not None and zi.isdigit():  # the top of a fixed zone, without a call
+                return f"(Z[{zi}][-1] if Z[{zi}] else None)"
             return f"_{f}({a[0]})"
         if f in ("max_by", "min_by"):  # the first item with the highest (lowest) key
             key = a[1]
