@@ -83,12 +83,22 @@ class Autoplay:
             if optional:
                 return optional_one(T, player, options, label_id, prompt_id, L)
             if pick is not None and options and 0 <= player < S.n and len(answers) < most:
-                choice = asked(T, player, len(options))
-                if choice is not None:
+                try:  # (asked(), written out: the commonest choose in some games)
+                    choice = pick[player](len(options), 1, 1, False)
+                except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                    raise Answering(e) from None
+                if type(choice) is int and 0 <= choice < len(options):
+                    if unset and T[4] < 0:
+                        record(T, player, choice)
+                    else:  # (record(), written out)
+                        answers.append([+player if type(player) is Seat else int(player), choice])
+                        S.steps = 0
+                        if S.fresh:
+                            S.fresh.clear()
                     T[3] = x = options[choice]
                     return x
                 threads.decide_one(S, T, player, options, label_id, prompt_id)
-                take(T, picked)  # any other answer as _take takes it, or refuses it
+                take(T, choice)  # any other answer as _take takes it, or refuses it
             elif threads.decide_one(S, T, player, options, label_id, prompt_id):
                 at_once(T, L)
             return T[3]
