@@ -143,10 +143,15 @@ def move(S, c, zi: int):
     if mixed:
         # (the same as mixing after each card: a card moved later in the list keeps only the
         # bits of follow[src], which the mixing never clears)
-        mix = S.vis.mix
+        mix, fresh = S.vis.mix, S.fresh
         for src in mixed:
-            if Z[src]:
-                _mix(S, src, mix[src][zi])
+            left = Z[src]
+            if left:  # (_mix(S, src, mix[src][zi]) written out: the commonest, in a draft)
+                mixers = mix[src][zi]
+                keep = ~mixers
+                for x in left:
+                    if K[x] & mixers and x not in fresh:
+                        K[x] &= keep
     if S.m and S.vis.drop[zi]:
         drop_marks(S, cards, zi)
 
