@@ -8,7 +8,7 @@ import sys
 from ..errors import JuxError
 from ..runtime import threads
 from ..runtime.state import DECIDE, Seat
-from .decisions import Answering, Decision, _option_numbers
+from .decisions import Answering, Decision
 
 
 class Autoplay:
@@ -184,7 +184,15 @@ class Autoplay:
                         choice = pick[player](n, lo, hi, True)
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
-                    if type(choice) is list and lo <= len(choice) <= hi and _option_numbers(choice, n):
+                    ok = type(choice) is list and lo <= len(choice) <= hi
+                    if ok:  # (_option_numbers(choice, n), written out)
+                        for i in choice:
+                            if type(i) is not int or not 0 <= i < n:
+                                ok = False
+                                break
+                        else:
+                            ok = len(set(choice)) == len(choice)
+                    if ok:
                         if unset and T[4] < 0:
                             record(T, player, choice[:])
                         else:  # (record(), written out: the commonest answer of a draft)
