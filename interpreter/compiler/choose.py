@@ -17,7 +17,7 @@ class Chooses:
         upto = self.ex(s.upto, ctx) if s.upto is not None else "None"
         options = self.ex(s.options, ctx)
         # the locals, for the decision's labels (none when alone: a pick answers, reading no labels)
-        L = "" if self._locals_list == "None" or ctx.alone else ", " + self._locals_list
+        L = "" if self._locals_list == "None" or ctx.alone else ", S.alone or " + self._locals_list
         one = count == upto == "None" and not s.optional and unavailable_id < 0
         optional_one = count == upto == "None" and s.optional and unavailable_id < 0
         pairs = self._pairs(s.options, ctx) if one else None  # (xs, ys): the options are xs x ys

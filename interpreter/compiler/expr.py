@@ -241,6 +241,11 @@ class Expressions:
 
     def x_Compare(self, e, ctx):
         op = {"notin": "not in"}.get(e.op, e.op)
+        if (e.op in ("==", "!=", ">") and isinstance(e.right, Int) and e.right.value == 0
+                and isinstance(e.left, Call) and e.left.func == "len" and len(e.left.args) == 1):
+            zi = self.zone_index(e.left.args[0], ctx)
+            if zi is not None:  # whether a zone is empty, without a call of len()
+                return f"({'not' if e.op == '==' else 'not not'} Z[{zi}])"
         if e.op in ("in", "notin") and isinstance(e.right, ListComp):
             right = self._members(e.right, ctx)
         else:
@@ -304,6 +309,9 @@ class Expressions:
         if f in ("any", "all"):
             return f"{f}({a[0]})"
         if f in ("first", "last", "top"):
+            zi = self.zone_index(args[0], ctx) if f == "top" else None
+            if zi is not None and zi.isdigit():  # the top of a fixed zone, without a call
+                return f"(Z[{zi}][-1] if Z[{zi}] else None)"
             return f"_{f}({a[0]})"
         if f in ("max_by", "min_by"):  # the first item with the highest (lowest) key
             key = a[1]

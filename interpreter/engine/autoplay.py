@@ -8,7 +8,7 @@ import sys
 from ..errors import JuxError
 from ..runtime import threads
 from ..runtime.state import DECIDE, Seat
-from .decisions import Answering, Decision, _option_numbers
+from .decisions import Answering, Decision
 
 
 class Autoplay:
@@ -83,17 +83,27 @@ class Autoplay:
             if optional:
                 return optional_one(T, player, options, label_id, prompt_id, L)
             if pick is not None and options and 0 <= player < S.n and len(answers) < most:
-                choice = asked(T, player, len(options))
-                if choice is not None:
+                try:  # (asked(), written out: the commonest choose in some games)
+                    choice = pick[player](len(options), 1, 1, False)
+                except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                    raise Answering(e) from None
+                if type(choice) is int and 0 <= choice < len(options):
+                    if unset and T[4] < 0:
+                        record(T, player, choice)
+                    else:  # (record(), written out)
+                        answers.append([+player if type(player) is Seat else int(player), choice])
+                        S.steps = 0
+                        if S.fresh:
+                            S.fresh.clear()
                     T[3] = x = options[choice]
                     return x
                 threads.decide_one(S, T, player, options, label_id, prompt_id)
-                take(T, picked)  # any other answer as _take takes it, or refuses it
+                take(T, choice)  # any other answer as _take takes it, or refuses it
             elif threads.decide_one(S, T, player, options, label_id, prompt_id):
                 at_once(T, L)
             return T[3]
 
-        def optional_one(T, player, options, label_id, prompt_id, L):
+        def optional_one(T, player, options, label_id, prompt_id, L, unavailable_id=-1):
             """one() for a choose of one that may be declined: with pick, none or an answer in
             range is taken without making the decision (as _take takes it)."""
             if pick is not None and options and 0 <= player < S.n and len(answers) < most:
@@ -105,10 +115,10 @@ class Autoplay:
                     record(T, player, choice)
                     T[3] = x = None if choice is None else options[choice]
                     return x
-                threads.decide(S, T, None, player, options, None, None, True, label_id, prompt_id)
+                threads.decide(S, T, None, player, options, None, None, True, label_id, prompt_id, unavailable_id)
                 take(T, choice)  # any other answer as _take takes it, or refuses it
                 return T[3]
-            if threads.decide(S, T, None, player, options, None, None, True, label_id, prompt_id):
+            if threads.decide(S, T, None, player, options, None, None, True, label_id, prompt_id, unavailable_id):
                 at_once(T, L)
             return T[3]
 
@@ -122,32 +132,74 @@ class Autoplay:
                     ys = tuple(ys)
                 m = len(ys)
                 n = len(xs) * m
-                if n:
-                    choice = asked(T, player, n)
-                    if choice is not None:
+                if n:  # (asked(), written out: a choose of pairs is the commonest in some games)
+                    try:
+                        choice = pick[player](n, 1, 1, False)
+                    except Exception as e:  # through the rules' code as it is, not as an error in a rule
+                        raise Answering(e) from None
+                    if type(choice) is int and 0 <= choice < n:
+                        seat = +player if type(player) is Seat else int(player)
+                        if unset and T[4] < 0:
+                            record(T, player, choice)
+                        else:
+                            answers.append([seat, choice])
+                            S.steps = 0
+                            if S.fresh:
+                                S.fresh.clear()
                         T[3] = x = (xs[choice // m], ys[choice % m])
                         return x
                     threads.decide_one(S, T, player, list(product(xs, ys)), label_id, prompt_id)
-                    take(T, picked)
+                    take(T, choice)
                     return T[3]
             return one(T, player, list(product(xs, ys)), label_id, prompt_id, L)
 
         def many(T, player, options, count, upto, optional, label_id, prompt_id, unavailable_id=-1, key=None):
             """direct with pick, in a thread run alone (independence.py) or outside
             `simultaneously`: a choose of any kind answered at once; its answer. A list of option
-            numbers in range is taken without making the decision."""
+            numbers in range is taken without making the decision; for a choose of one (with an
+            `unavailable` clause: one() asks the others), an option number, as one() takes it."""
             if type(options) is not list:
                 options = list(options)
             n = len(options)
             if n and key is None and 0 <= player < S.n and len(answers) < most:
-                lo, hi, several = threads.bounds(n, count, upto, optional)
-                if hi and several:
+                if upto is None and type(count) is int:  # `pick count`, as threads.bounds reads it
+                    hi = count if count < n else n
+                    lo = 0 if optional else hi
+                    several = True
+                else:
+                    lo, hi, several = threads.bounds(n, count, upto, optional)
+                if not several:  # (hi is 1)
+                    if lo == 0:
+                        return optional_one(T, player, options, label_id, prompt_id, None, unavailable_id)
+                    choice = asked(T, player, n)
+                    if choice is not None:
+                        T[3] = x = options[choice]
+                        return x
+                    threads.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
+                                   unavailable_id)
+                    take(T, picked)  # any other answer as _take takes it, or refuses it
+                    return T[3]
+                if hi:
                     try:
                         choice = pick[player](n, lo, hi, True)
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
-                    if type(choice) is list and lo <= len(choice) <= hi and _option_numbers(choice, n):
-                        record(T, player, choice[:])
+                    ok = type(choice) is list and lo <= len(choice) <= hi
+                    if ok:  # (_option_numbers(choice, n), written out)
+                        for i in choice:
+                            if type(i) is not int or not 0 <= i < n:
+                                ok = False
+                                break
+                        else:
+                            ok = len(set(choice)) == len(choice)
+                    if ok:
+                        if unset and T[4] < 0:
+                            record(T, player, choice[:])
+                        else:  # (record(), written out: the commonest answer of a draft)
+                            answers.append([+player if type(player) is Seat else int(player), choice[:]])
+                            S.steps = 0
+                            if S.fresh:
+                                S.fresh.clear()
                         T[3] = x = list(map(options.__getitem__, choice))
                         return x
                     threads.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
@@ -163,24 +215,38 @@ class Autoplay:
 
         def asked(T, player, n):
             """pick's answer to a choose of one of n options by player in thread T, taken as _take
-            takes it when it is an option number; else None (the answer is in `picked`)."""
-            nonlocal picked
+            takes it when it is an option number (as record() takes it, written out: the commonest
+            answer); else None (the answer is in `picked`)."""
+            nonlocal picked, unset
             try:
                 choice = pick[player](n, 1, 1, False)
             except Exception as e:  # through the rules' code as it is, not as an error in a rule
                 raise Answering(e) from None
             if type(choice) is int and 0 <= choice < n:  # as _take, its first case
-                record(T, player, choice)
+                seat = +player if type(player) is Seat else int(player)
+                if unset and T[4] < 0:  # (the first answer outside `simultaneously`, unless _take had one)
+                    if self.first_player is None:
+                        self.first_player = seat
+                    unset = False
+                answers.append([seat, choice])
+                S.steps = 0
+                if S.fresh:
+                    S.fresh.clear()
                 return choice
             picked = choice
             return None
 
+        unset = self.first_player is None  # (False once the game's first player is known)
+
         def record(T, player, choice) -> None:
             """An answer pick gave, taken without a decision as _take takes one: the game's
             answers, its first player (a choose outside `simultaneously`), its steps."""
+            nonlocal unset
             seat = +player if type(player) is Seat else int(player)  # (+: a Seat's int, without a call)
-            if self.first_player is None and T[4] < 0:
-                self.first_player = seat
+            if unset and T[4] < 0:
+                if self.first_player is None:
+                    self.first_player = seat
+                unset = False
             answers.append([seat, choice])
             S.steps = 0
             if S.fresh:  # as threads.decide does where the rules stop

@@ -107,37 +107,52 @@ def move(S, c, zi: int):
     Z, loc, K, plan = S.z, S.loc, S.k, S.vis.plan
     dest = Z[zi]
     mixed = None  # the zones left to where some seats lose track: mixed once, after the moves
-    marks = False
+    src = -1  # the zone of the cards before, and what a move from it does (the cards of a list
+    # are mostly of one zone): an int plan as the tuple (plan, 0, 0, _), a None plan as mask None
     for x in cards:
-        src = loc[x]
-        Z[src].remove(x)
+        at = loc[x]
+        if at != src:
+            src = at
+            from_ = Z[src]
+            how = plan[src][zi]
+            if how.__class__ is int:
+                mask = how
+                keep = 0
+            elif how is not None:  # (S.fresh: after the moves)
+                mask, keep, mixers, _ = how
+                if mixers:
+                    if mixed is None:
+                        mixed = {src}
+                    else:
+                        mixed.add(src)
+            else:
+                mask = None
+        from_.remove(x)
         dest.append(x)
         loc[x] = zi
-        how = plan[src][zi]
-        if how.__class__ is int:
-            K[x] = how
-            continue
-        if how is not None:  # (S.fresh: after the moves)
-            mask, keep, mixers, fresh = how
-            K[x] = mask | (K[x] & keep)
+        if mask is None:  # (marks: after the moves)
+            if _followed(S, x, src, zi, False):
+                if mixed is None:
+                    mixed = {src}
+                else:
+                    mixed.add(src)
         else:
-            mixers = _followed(S, x, src, zi, False)
-            marks = True
-        if mixers:
-            if mixed is None:
-                mixed = {src}
-            else:
-                mixed.add(src)
+            K[x] = mask | (K[x] & keep)
     if S.vis.mixable[zi]:
         S.fresh.update(cards)
     if mixed:
         # (the same as mixing after each card: a card moved later in the list keeps only the
         # bits of follow[src], which the mixing never clears)
-        mix = S.vis.mix
+        mix, fresh = S.vis.mix, S.fresh
         for src in mixed:
-            if Z[src]:
-                _mix(S, src, mix[src][zi])
-    if marks and S.m:
+            left = Z[src]
+            if left:  # (_mix(S, src, mix[src][zi]) written out: the commonest, in a draft)
+                mixers = mix[src][zi]
+                keep = ~mixers
+                for x in left:
+                    if K[x] & mixers and x not in fresh:
+                        K[x] &= keep
+    if S.m and S.vis.drop[zi]:
         drop_marks(S, cards, zi)
 
 
@@ -280,8 +295,11 @@ def knows(S, p, c) -> bool:
 def reveal(S, what, to=None):
     if what is None:
         return
-    cards = (what,) if type(what) is Card else tuple(what)
     mask = ((1 << S.n) - 1) if to is None else (1 << int(to))
+    if type(what) is Card:
+        S.k[what] |= mask
+        return
+    cards = tuple(what)
     for c in cards:
         S.k[c] |= mask
 
