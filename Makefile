@@ -16,8 +16,10 @@ $(VENV)/.test: $(BIN)/jux
 	$(PIP) -e '.[test,cluster]'
 	@touch $@
 
+# The suite on two processes (pytest-xdist): every test starts its own servers on free ports and
+# keeps its files in its own temporary folder.
 test: $(VENV)/.test
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2
 
 play: $(BIN)/jux
 	$(BIN)/jux play
