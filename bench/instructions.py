@@ -65,7 +65,7 @@ def main(argv=None) -> int:
     if n is None:
         print("instructions.py: valgrind is not installed", file=sys.stderr)
         return 2
-    print(f"{n / 1e6:.2f} M instructions a game ({args.rules}, {args.players} players, "
+    print(f"{n / 1e6:.3f} M instructions a game ({args.rules}, {args.players} players, "
           f"tiles: {', '.join(tiles) or 'none'}; {args.games} games)")
     return 0
 

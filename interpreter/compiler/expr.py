@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import Pos
+from .inline import inline_body, plain_args
 from ..language.tree import BinOp, Call, CondExpr, GenCall, Index, Int, Lambda, ListComp, ListLit, Name, Neg, Str
 
 
@@ -286,7 +287,12 @@ class Expressions:
     def x_Call(self, e, ctx):
         f, args = e.func, e.args
         if f in self.spec.functions:
-            return f"F_{f}(S" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
+            texts = [self.ex(a, ctx) for a in args]
+            found = None if self.coverage else inline_body(self.spec, f, self.__dict__.setdefault("_inlinable", {}))
+            if found and plain_args(texts, found[1]):  # compiled in place (inline.py)
+                params = self.spec.functions[f].params
+                return f"({self.ex(found[0], Ctx(dict(zip(params, texts)), ctx.resumable))})"
+            return f"F_{f}(S" + "".join(", " + t for t in texts) + ")"
         if f in self.spec.procedures:  # let x = f(...): the value f returns (checked: nowhere else)
             if f in self.suspends:  # (in a routine that may stop, l_Let calls it; here: its D_ version)
                 return f"D_{f}(S, T" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
