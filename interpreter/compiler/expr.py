@@ -288,7 +288,7 @@ class Expressions:
         f, args = e.func, e.args
         if f in self.spec.functions:
             texts = [self.ex(a, ctx) for a in args]
-            found = None if self.coverage else inline_body(self.spec, f, self.__dict__.setdefault("_inlinable", {}))
+            found = None if self.coverage else inline_body(self.spec, f, self.inlinable)
             if found and plain_args(texts, found[1]):  # compiled in place (inline.py)
                 params = self.spec.functions[f].params
                 return f"({self.ex(found[0], Ctx(dict(zip(params, texts)), ctx.resumable))})"

@@ -46,6 +46,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         self.suspends = suspends  # names of procedures that may stop
         self.out = Emitter()
         self.consts: dict = {}
+        self.inlinable: dict = {}  # function -> (body, names it binds) or None: calls compiled in place (inline.py)
         self.routines: list = []  # resumable routine function names, by id
         self.routine_ids: dict = {}
         self.labels: list = []
