@@ -5,12 +5,46 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from pathlib import Path
 import random
+import re
+import signal
+import subprocess
+import sys
+import time
 
 from websockets.asyncio.client import connect
 
 from jux.interpreter.server.app import serve
 from jux.interpreter.server.store import Store
+
+JUX = str(Path(sys.executable).with_name("jux"))
+
+
+def start_serve(data, *args) -> tuple:
+    """A `jux serve` process on a free port (args: more options, e.g. --rules PATH): (process, url)."""
+    proc = subprocess.Popen([JUX, "serve", "--port", "0", "--data", str(data), *args], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        m = re.search(r"listening on (ws://\S+)", line)
+        if m:
+            return proc, m.group(1)
+        if not line and proc.poll() is not None:
+            break
+    proc.kill()
+    raise AssertionError(f"jux serve did not start: {proc.stderr.read()}")
+
+
+def stop_serve(proc) -> str:
+    """Stop a `jux serve` process as Ctrl-C would (SIGTERM; killed if it takes over 10 s): what it wrote on stderr."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    return proc.stderr.read()
 
 
 @contextlib.asynccontextmanager

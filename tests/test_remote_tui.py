@@ -156,8 +156,6 @@ def test_a_remote_game_to_its_end_shows_the_cards_and_the_final_scores(tmp_path)
     """One human seat against a bot, from the keyboard to the end: the cards screen reads the seat's
     own cards from its view, and the final scores come from the server's results."""
     from jux.tui.screens.cards import CardsScreen
-    from jux.tui.screens.gameover import GameOverScreen
-    from jux.tui.screens.tables import TableScreen
     from tui_helpers import screen_text
 
     async def main():
@@ -200,13 +198,7 @@ def test_a_remote_game_to_its_end_shows_the_cards_and_the_final_scores(tmp_path)
                     screen.query_one(DecisionPanel).post_message(DecisionPanel.Answered(d, first_answer(d)))
                     assert await wait_for(pilot, pilot, lambda: len(table.rows) > before)
                 assert table.game.over
-                for _ in range(600):  # (a round's end table first: a key goes on)
-                    if isinstance(app.screen, GameOverScreen):
-                        break
-                    if isinstance(app.screen, TableScreen):
-                        await pilot.press("enter")
-                    await pilot.pause(0.05)
-                assert isinstance(app.screen, GameOverScreen), type(app.screen)
+                await to_game_over(pilot, app)
                 await pilot.pause()
                 await pilot.pause()
                 shown = screen_text(app)
@@ -225,6 +217,20 @@ async def wait_one(pilot, check, tries=300):
             return True
         await pilot.pause(0.02)
     return False
+
+
+async def to_game_over(pilot, app):
+    """From a game that is over to its final scores: each round's end table first, a key goes on."""
+    from jux.tui.screens.gameover import GameOverScreen
+    from jux.tui.screens.tables import TableScreen
+
+    for _ in range(600):
+        if isinstance(app.screen, GameOverScreen):
+            return
+        if isinstance(app.screen, TableScreen):
+            await pilot.press("enter")
+        await pilot.pause(0.05)
+    assert isinstance(app.screen, GameOverScreen), type(app.screen)
 
 
 async def type_in(pilot, app, widget_id, text):
@@ -392,13 +398,7 @@ def test_a_spectator_from_jux_join_watches_a_game_to_its_final_scores(tmp_path):
                 await game
                 table = server.tables[created["table"]]
                 assert table.game.over
-                for _ in range(600):
-                    if isinstance(app.screen, GameOverScreen):
-                        break
-                    if isinstance(app.screen, TableScreen):
-                        await pilot.press("enter")
-                    await pilot.pause(0.05)
-                assert isinstance(app.screen, GameOverScreen), type(app.screen)
+                await to_game_over(pilot, app)
                 await pilot.pause()
                 assert "Final scores" in screen_text(app)
                 assert session.scores == table.game.scores and session.winners == table.game.winners

@@ -1,34 +1,12 @@
 """`jux serve` killed with SIGKILL mid-game and started again on the same data folder: the clients
 come back with their codes and find the game exactly where it was (view, decisions, log)."""
 import asyncio
-import os
-from pathlib import Path
 import random
 import re
 import signal
 import subprocess
-import sys
-import time
 
-from server_helpers import Raw, create, random_choice
-
-JUX = str(Path(sys.executable).with_name("jux"))
-
-
-def _start(data) -> tuple:
-    """A `jux serve` process on a free port: (process, url)."""
-    proc = subprocess.Popen([JUX, "serve", "--port", "0", "--data", str(data)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stderr.readline()
-        m = re.search(r"listening on (ws://\S+)", line)
-        if m:
-            return proc, m.group(1)
-        if not line and proc.poll() is not None:
-            break
-    proc.kill()
-    raise AssertionError(f"jux serve did not start: {proc.stderr.read()}")
+from server_helpers import JUX, Raw, create, random_choice, start_serve, stop_serve
 
 
 async def _join(url, codes) -> dict:
@@ -51,7 +29,7 @@ def _where(c: Raw) -> tuple:
 
 
 def test_a_killed_server_brings_every_table_back_exactly(tmp_path):
-    proc, url = _start(tmp_path)
+    proc, url = start_serve(tmp_path)
     try:
         async def first():
             created = await create(url, "capital_jux", ["human", "human", "random"],
@@ -79,7 +57,7 @@ def test_a_killed_server_brings_every_table_back_exactly(tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-    proc, url = _start(tmp_path)
+    proc, url = start_serve(tmp_path)
     try:
         async def second():
             clients = {}
@@ -111,19 +89,13 @@ def test_a_killed_server_brings_every_table_back_exactly(tmp_path):
                               timeout=60)
         assert gone.returncode == 1 and "cannot talk to the server" in gone.stderr and len(gone.stderr.splitlines()) == 1
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        err = proc.stderr.read()
-        assert "Traceback" not in err
+        assert "Traceback" not in stop_serve(proc)
 
 
 def test_table_clients_come_back_by_themselves_after_a_restart_on_the_same_port(tmp_path):
     from jux.interpreter.server.client import TableClient
 
-    proc, url = _start(tmp_path)
+    proc, url = start_serve(tmp_path)
     port = url.rsplit(":", 1)[1]
     procs = [proc]
 

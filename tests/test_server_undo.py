@@ -4,52 +4,12 @@ the rewound game for every connection (its whole log again, `log_reset`), in the
 restart replays the rewound game. Refused (`undo_refused`, in words) with two humans, for a
 spectator, with nothing to take back, and across a shuffle or a card the seat came to see."""
 import asyncio
+from pathlib import Path
 
-from server_helpers import Raw, create, running_server
+from server_helpers import Raw, create, running_server, start_serve, stop_serve
 
-RULES = """\
-game:
-  name: undo_probe
-  title: Undo probe
-  players: {min: 2, max: 3}
-cards:
-  num:
-    label: "card {value}"
-    attributes:
-      value: [1, 2, 3, 4]
-zones:
-  deck: {visible: none, start: [num]}
-  hand: {per: player, visible: owner}
-counters:
-  total: {per: player, start: 0}
-functions:
-  score(p): total[p]
-flow: |
-  for r in [1, 2] {
-    for p in players {
-      choose x from [1, 2, 3] by p prompt "Add before the shuffle"
-      total[p] += x
-      log "{p} adds {x}."
-    }
-  }
-  shuffle deck
-  for p in players {
-    choose x from [1, 2] by p prompt "Add after the shuffle"
-    total[p] += x
-  }
-  draw 1 from deck to hand[0]
-  for p in players {
-    choose x from [1, 2] by p prompt "Add after the draw"
-    total[p] += x
-  }
-"""
+RULE_PATHS = [str(Path(__file__).parent / "data" / "undo_probe")]  # (its rules, shared with test_tui.py)
 
-
-def _rules(tmp_path):
-    folder = tmp_path / "undo_probe"
-    folder.mkdir()
-    (folder / "game.yaml").write_text(RULES)
-    return [str(folder)]
 
 
 async def _join(url, code) -> tuple:
@@ -76,7 +36,7 @@ def _log(c: Raw) -> list:
 
 
 def test_undo_rewinds_the_table_for_every_connection_and_in_the_store(tmp_path):
-    paths = _rules(tmp_path)
+    paths = RULE_PATHS
     data = tmp_path / "data"
 
     async def first():
@@ -160,7 +120,7 @@ def test_undo_rewinds_the_table_for_every_connection_and_in_the_store(tmp_path):
 
 def test_undo_is_refused_at_a_table_of_two_humans(tmp_path):
     async def main():
-        async with running_server(tmp_path, rule_paths=_rules(tmp_path)) as (url, server, store):
+        async with running_server(tmp_path, rule_paths=RULE_PATHS) as (url, server, store):
             created = await create(url, "undo_probe", ["human", "human", "random"])
             ann, _, _ = await _join(url, created["codes"]["0"])
             bob, _, _ = await _join(url, created["codes"]["1"])
@@ -187,7 +147,7 @@ def test_a_remote_session_offers_undo_as_the_server_says(tmp_path):
     from jux.tui.remote import RemoteSession
     from jux.tui.session import UndoRefused
 
-    paths = _rules(tmp_path)
+    paths = RULE_PATHS
 
     async def main():
         async with running_server(tmp_path / "data", rule_paths=paths) as (url, server, store):
@@ -235,24 +195,9 @@ def test_a_remote_session_offers_undo_as_the_server_says(tmp_path):
 def test_a_server_killed_after_an_undo_comes_back_with_the_rewound_game(tmp_path):
     """`jux serve --rules` killed with SIGKILL right after an undo: started again on the same data, it
     replays the rewound game exactly, and the undo's seq still stands (a replayed message is stale)."""
-    import re
     import signal
-    import subprocess
-    import sys
-    from pathlib import Path
 
-    jux = str(Path(sys.executable).with_name("jux"))
-    paths = _rules(tmp_path)
-
-    def start():
-        proc = subprocess.Popen([jux, "serve", "--port", "0", "--data", str(tmp_path / "data"), "--rules", paths[0]],
-                                stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
-        line = proc.stderr.readline()
-        m = re.search(r"listening on (ws://\S+)", line)
-        if not m:
-            proc.kill()
-            raise AssertionError(f"jux serve did not start: {line}{proc.stderr.read()}")
-        return proc, m.group(1)
+    paths = RULE_PATHS
 
     async def before_kill(url):
         created = await create(url, "undo_probe", ["human", "random"])
@@ -265,13 +210,13 @@ def test_a_server_killed_after_an_undo_comes_back_with_the_rewound_game(tmp_path
         assert rewound.get("log_reset") and rewound["view"] == start_state["view"]
         return created, (rewound["view"], rewound["decisions"], _log(ann)), ann.seq
 
-    proc, url = start()
+    proc, url = start_serve(tmp_path / "data", "--rules", paths[0])
     try:
         created, keep, seq = asyncio.run(before_kill(url))
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-    proc, url = start()
+    proc, url = start_serve(tmp_path / "data", "--rules", paths[0])
     try:
         async def after(url):
             ann, welcome, state = await _join(url, created["codes"]["0"])
@@ -285,12 +230,7 @@ def test_a_server_killed_after_an_undo_comes_back_with_the_rewound_game(tmp_path
 
         asyncio.run(after(url))
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        assert "Traceback" not in proc.stderr.read()
+        assert "Traceback" not in stop_serve(proc)
 
 
 def test_u_takes_back_a_decision_in_the_terminal_ui_at_a_server_table(tmp_path):
@@ -306,7 +246,7 @@ def test_u_takes_back_a_decision_in_the_terminal_ui_at_a_server_table(tmp_path):
     from jux.tui.widgets.decision import DecisionPanel
     from tui_helpers import notes, settle
 
-    paths = _rules(tmp_path)
+    paths = RULE_PATHS
 
     async def main():
         async with running_server(tmp_path / "data", rule_paths=paths) as (url, server, store):

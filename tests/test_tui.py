@@ -125,48 +125,9 @@ def test_keyboard_game_of_guildhall_to_the_final_scores():
     asyncio.run(main())
 
 
-UNDO_RULES = """\
-game:
-  name: undo_probe
-  title: Undo probe
-  players: {min: 2, max: 2}
-cards:
-  num:
-    label: "card {value}"
-    attributes:
-      value: [1, 2, 3, 4]
-zones:
-  deck: {visible: none, start: [num]}
-  hand: {per: player, visible: owner}
-counters:
-  total: {per: player, start: 0}
-functions:
-  score(p): total[p]
-flow: |
-  for r in [1, 2] {
-    for p in players {
-      choose x from [1, 2, 3] by p prompt "Add before the shuffle"
-      total[p] += x
-    }
-  }
-  shuffle deck
-  for p in players {
-    choose x from [1, 2] by p prompt "Add after the shuffle"
-    total[p] += x
-  }
-  draw 1 from deck to hand[0]
-  for p in players {
-    choose x from [1, 2] by p prompt "Add after the draw"
-    total[p] += x
-  }
-"""
-
-
 def test_undo_takes_back_the_last_decision_but_never_across_chance_or_a_reveal(tmp_path):
     """A tiny ruleset (seat 1 a bot): two plain rounds, a shuffle, a round, a draw to seat 0, a round."""
-    rules = tmp_path / "undo_probe"
-    rules.mkdir()
-    (rules / "game.yaml").write_text(UNDO_RULES)
+    rules = Path(__file__).parent / "data" / "undo_probe"
 
     async def main():
         app = JuxApp(ruleset=str(rules), seats=[("Ann", "human"), ("Robo", "random")], seed=1, bot_delay=0)
