@@ -104,9 +104,14 @@ def test_two_terminal_uis_play_one_server_table(tmp_path):
                 assert await wait_for(p0, p1, lambda: "all connected" in screens[0].query_one("#status").render().plain)
                 assert sessions[0].seat == 0 and sessions[1].seat == 1
 
+                def both_hold_secrets():  # (a card in each seat's zones that the other seat cannot know)
+                    return all(secret_labels(table.game, rules, seat, 1 - seat) for seat in (0, 1))
+
+                # answer at least 6 decisions, and on until each seat holds a card the other cannot know:
+                # right after a pass, every card a seat holds may be one the other passed it
                 answered = 0
-                for _ in range(60):
-                    if answered >= 6:
+                for _ in range(120):
+                    if answered >= 6 and both_hold_secrets():
                         break
                     before = len(table.rows)
                     moved = False
@@ -120,6 +125,7 @@ def test_two_terminal_uis_play_one_server_table(tmp_path):
                     await p0.pause(0.05)
                     await p1.pause(0.05)
                 assert answered >= 6, f"only {answered} answers from the keyboard"
+                assert both_hold_secrets(), "no moment found where each seat held a card the other cannot know"
                 humans = {r[0] for r in table.rows if r[3] is not None}
                 assert humans == {0, 1}, humans  # both keyboards answered
 
