@@ -346,5 +346,6 @@ class Expressions:
         if f == "plural":
             return f"_plural({', '.join(a)})"
         if f == "knows":
+            self.reads_knowledge = True
             return f"_knows(S, {a[0]}, {a[1]})"
         raise AssertionError(f"unchecked call {f}")

@@ -60,6 +60,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         self._choose_fns: dict = {}  # id(choose) -> (label, prompt, unavailable function ids)
         self._locals_list = "None"  # in a D_ version: its locals as the routine's slots, for labels
         self._valued = False  # the resumable routine being compiled returns a value (`return EXPR`)
+        self.reads_knowledge = False  # some rule calls knows(): who knows a card decides what the rules do
 
     # ---------------------------------------------------------- whole ruleset
 
@@ -233,6 +234,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
                 ns[f"SLOT_{slot}"][key] = (-1, 0, ns[f"P_{proc}"], None)
     return {
         "source": source, "filename": filename, "line_pos": list(c.out.pos), "ns": ns,
+        "reads_knowledge": c.reads_knowledge,
         "routines": tuple(ns[f] for f in c.routines), "routine_names": tuple(c.routines),
         "flow": c.routine_ids["R___flow__"], "flow_locals": c.resumable_info["__flow__"][1],
         "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,

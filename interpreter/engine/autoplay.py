@@ -14,7 +14,8 @@ from .decisions import Answering, Decision
 class Autoplay:
     """Game's part that answers decisions in a loop (autoplay)."""
 
-    def autoplay(self, answer=None, limit: int | None = None, direct: bool = False, pick=None) -> int:
+    def autoplay(self, answer=None, limit: int | None = None, direct: bool = False, pick=None,
+                 blind: bool = False) -> int:
         """Answer each decision with answer(decision) (an answer as apply takes) until the game
         is over, no decision is pending, or `limit` answers have been given; return how many
         were given. An illegal answer raises IllegalAnswer with the game at that decision (its
@@ -36,10 +37,17 @@ class Autoplay:
         answer may then view the game but not copy or save it (JuxError); limit is a most:
         needing more answers raises JuxError. If answer raises, answers wrongly or the limit is
         met, the game is left unusable.
+
+        blind=True: nothing will ever read who knows which card in this game (a simulation keeps
+        only its result). When the rules never call knows() and the game keeps no log, its moves
+        skip that work from here on (runtime/moves.py blind_table), and the game's views, saves
+        and copies are refused afterwards. Otherwise blind changes nothing.
         """
         if (answer is None) == (pick is None):
             raise TypeError("autoplay takes answer or pick")
         self._usable()
+        if blind and not self.rules.reads_knowledge and self.state.log is None:
+            self.state.vis = self.state.vis.blind
         answers = self.answers
         start = len(answers)
         most = sys.maxsize if limit is None else start + limit  # len(answers) when the limit is met
@@ -280,6 +288,12 @@ class Autoplay:
         return len(answers) - start
 
     _broken = False  # a direct autoplay stopped by an error, inside a routine run as a plain function
+
+    def _seen(self, doing: str) -> None:
+        """Refuse what reads who knows which card in a game played blind (autoplay's blind)."""
+        if self.state.vis.blind is self.state.vis:
+            raise JuxError(f"cannot {doing}: the game was played blind (autoplay(blind=True) kept no track "
+                           "of who knows which card)")
 
     def _usable(self, doing: str = "play on") -> None:
         if self._broken:

@@ -36,6 +36,7 @@ class Ruleset:
         self.variants = spec.variants
         self._c = c
         self.coverage = c["coverage"]  # with coverage: the run counts (runtime/counts.py), else None
+        self.reads_knowledge = c["reads_knowledge"]  # some rule calls knows()
         self.layout = c["layout"]
         self.cards = c["cards"]
         self.card_attrs = c["card_attrs"]

@@ -20,6 +20,7 @@ class Saves:
     def save(self) -> dict:
         """A save: the record plus the state it leads to (checked on load)."""
         self._usable("save the game")
+        self._seen("save the game")
         d = self.record()
         d["state"] = self.state.to_json()
         return d
@@ -67,6 +68,7 @@ class Saves:
     def copy(self, log: bool = False):
         """An independent copy (for search); without the log unless asked."""
         self._usable("copy the game")
+        self._seen("copy the game")
         g = type(self).__new__(type(self))
         g.rules = self.rules
         g.state = self.state.copy(log=log)

@@ -37,6 +37,7 @@ class Views:
     """Game's part that shows the game to one player (or to nobody in particular: None)."""
 
     def knows(self, player: int, card: int) -> bool:
+        self._seen("tell who knows a card")
         return bool((self.state.k[card] >> player) & 1)
 
     def _known_in(self, zone, viewer) -> list:
@@ -169,6 +170,8 @@ class Views:
         does not know reads only as card_info shows it (its back, if any); None: no such card."""
         if type(c) is bool or not isinstance(c, int) or not 0 <= c < len(self.rules.card_attrs):
             return None
+        if viewer is not None:
+            self._seen("show a card to a player")
         info = self.card_info(c, viewer)
         if info.get("hidden"):
             return info
@@ -181,6 +184,8 @@ class Views:
         "player" None). A hidden card shows only as {'hidden': True}, with its back ({'back':
         {attribute: value}}) when its kind has one that shows. log=False: without "log" (a server
         sends the new lines alone: log_since)."""
+        if player is not None:
+            self._seen("show a player's view")
         S = self.state
         lay = self.rules.layout
         zones = []

@@ -42,6 +42,23 @@ def plan_moves(vis, everyone: int) -> None:
     vis.mix = [[~(f | m) & everyone for m in vis] for f in vis.follow]
     vis.mixable = [any(row) for row in vis.mix]
     vis.plan = [[move_plan(vis, src, zi) for zi in range(len(vis))] for src in range(len(vis))]
+    vis.blind = blind_table(vis)
+
+
+def blind_table(vis):
+    """The zone table of a game that nobody will ever look at for who knows what (Game.play_blind):
+    a bot-only game whose bots read no view and whose rules never call knows(). Its moves do what
+    changes the game (zones, marks falling off, the top of a `visible: top` zone) and skip what only
+    knowledge needs: no seat keeps following a card (a plan that was a tuple is its int mask), and
+    no zone mixes (nothing joins S.fresh). The seats' knowledge in such a game is then wrong, and
+    its views are refused (engine/views.py)."""
+    blind = type(vis)(vis)
+    blind.drop, blind.buried, blind.follow, blind.top = vis.drop, vis.buried, vis.follow, vis.top
+    blind.mix = [[0] * len(vis) for _ in vis]
+    blind.mixable = [False] * len(vis)
+    blind.plan = [[how[0] if type(how) is tuple else how for how in row] for row in vis.plan]
+    blind.blind = blind
+    return blind
 
 
 def move_plan(vis, src: int, zi: int):

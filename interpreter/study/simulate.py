@@ -70,8 +70,11 @@ def _plain(v):
 
 
 def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
-         max_answers: int = MAX_ANSWERS) -> Game:
+         max_answers: int = MAX_ANSWERS, blind: bool = False) -> Game:
     """Play one game to its end between bots; return the finished Game.
+
+    blind: only the game's result will be read (scores, answers): when no bot reads a view, the
+    game may be played without keeping who knows which card (Game.autoplay's blind).
 
     bots: one factory (seed -> Bot, see bots.bot_factory) or spec string per seat. Each seat's
     bot is seeded from the game seed and the seat, so a game is fully given by its seed.
@@ -95,7 +98,7 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     direct = not any(needs_game)
     try:
         if direct and not any(needs_view) and all(picks):  # each answers from the decision's shape
-            answers = game.autoplay(pick=picks, limit=max_answers, direct=True)
+            answers = game.autoplay(pick=picks, limit=max_answers, direct=True, blind=blind)
         else:
             answers = game.autoplay(answer, max_answers, direct=direct)
     except IllegalAnswer as e:
@@ -122,7 +125,7 @@ def result_of(game: Game, record: bool = False) -> GameResult:
 
 def play_game(rules, players: int, seed: int, bots, record: bool = False) -> GameResult:
     """Play one game between bots and say how it ended (with its game record if asked)."""
-    return result_of(play(rules, players, seed, bots), record)
+    return result_of(play(rules, players, seed, bots, blind=True), record)
 
 
 def run_games(rules, players: int, seeds, bots, record: bool = False):
@@ -135,7 +138,7 @@ def run_games(rules, players: int, seeds, bots, record: bool = False):
     counts = rules.coverage
     for seed in seeds:
         if counts is None:
-            yield result_of(play(rules, players, seed, factories), record)
+            yield result_of(play(rules, players, seed, factories, blind=True), record)
         else:
             before = counts.snapshot()
             result = result_of(play(rules, players, seed, factories, log=True), record)
