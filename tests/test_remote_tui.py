@@ -530,3 +530,41 @@ def test_a_table_made_whose_seat_cannot_be_joined_keeps_its_codes(tmp_path, monk
                 assert gs.session.seat == 0 and calls == [hosted.codes[0]] * 2
 
     asyncio.run(main())
+
+
+def test_enter_pressed_again_while_joining_joins_once(tmp_path, monkeypatch):
+    """Enter in the Code field, then Enter and ctrl+s again while the server is still being asked: one
+    join, one game screen (a second answer used to pop the first game screen as it was mounting)."""
+    import time
+
+    from jux.tui import joining
+
+    real_join, calls = joining.join, []
+
+    def slow_join(url, code, rules=None, rules_path=None):
+        calls.append(code)
+        time.sleep(0.5)  # (the network, slow)
+        return real_join(url, code, rules=rules, rules_path=rules_path)
+
+    monkeypatch.setattr(joining, "join", slow_join)
+
+    async def main():
+        async with running_server(tmp_path) as (url, server, _store):
+            created = await make_table(url, "capital_jux", ["human", "random"])
+            code = created["codes"]["0"]
+            app = JuxApp(server=url, bot_delay=0)
+            async with app.run_test(size=(80, 24)) as pilot:
+                start = await start_screen_ready(pilot, app)
+                field = start.query_one("#join-code")
+                field.value = code
+                field.focus()
+                await pilot.pause()
+                await pilot.press("enter", "enter", "ctrl+s", "enter")
+                gs = await settle(pilot, app, GameScreen, 300)
+                await pilot.pause(0.8)
+                assert calls == [code]
+                assert [type(s) for s in app.screen_stack].count(GameScreen) == 1 and app.screen is gs
+                assert gs.session.seat == 0
+                await gs.session.close()
+
+    asyncio.run(main())

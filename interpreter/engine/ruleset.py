@@ -13,7 +13,7 @@ from ..files import editing
 from ..paths import VARIANTS_DIR, default_ruleset
 from ..reading.spec import read_spec, rule_files, ruleset_path
 from ..runtime import ops
-from ..runtime.moves import plan_moves, settle_top
+from ..runtime.moves import blind_table, plan_moves, settle_top
 from ..runtime.state import State, ZoneTable
 
 
@@ -109,6 +109,7 @@ class Ruleset:
             for zi in table.top:  # under the top of a `top` zone, no card shows anything
                 table.buried[zi] = frozenset(self.cards)
             plan_moves(table, everyone)
+            table.blind = blind_table(table)
             self._vis[n] = table
         return self._vis[n]
 

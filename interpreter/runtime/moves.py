@@ -42,7 +42,6 @@ def plan_moves(vis, everyone: int) -> None:
     vis.mix = [[~(f | m) & everyone for m in vis] for f in vis.follow]
     vis.mixable = [any(row) for row in vis.mix]
     vis.plan = [[move_plan(vis, src, zi) for zi in range(len(vis))] for src in range(len(vis))]
-    vis.blind = blind_table(vis)
 
 
 def blind_table(vis):

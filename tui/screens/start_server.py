@@ -45,6 +45,8 @@ class ServerPlay:
         from ...interpreter.errors import JuxError
         from ..joining import host, timer_seconds
 
+        if self._asking:
+            return
         err = self.query_one("#start-error", Static)
         try:
             timer = timer_seconds(self.query_one("#timer", Input).value)
@@ -61,6 +63,8 @@ class ServerPlay:
     def _join(self) -> None:
         from ..joining import join
 
+        if self._asking:
+            return
         code, url = self.query_one("#join-code", Input).value.strip(), self.server
         if not code:
             self.query_one("#start-error", Static).update("Type a table's code first.")
@@ -68,9 +72,13 @@ class ServerPlay:
         self._busy(f"joining at {url}…")
         self._ask(lambda: join(url, code), self.app.show_session)
 
+    _asking = False  # a request at the server is under way: another (Enter again, ctrl+s) waits for it
+
     def _ask(self, work, then) -> None:
         """Run work (it blocks on the network) in a thread; then(its result), or its error in one line."""
         from ...interpreter.errors import JuxError
+
+        self._asking = True
 
         def run():
             try:
@@ -84,6 +92,7 @@ class ServerPlay:
         self.run_worker(run, thread=True, exclusive=True, group="server")
 
     def _answered(self, then, result, error) -> None:
+        self._asking = False
         if not self.is_attached:
             return
         self._busy(None)
