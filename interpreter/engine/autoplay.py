@@ -291,7 +291,8 @@ class Autoplay:
 
     def _seen(self, doing: str) -> None:
         """Refuse what reads who knows which card in a game played blind (autoplay's blind)."""
-        if self.state.vis.blind is self.state.vis:
+        vis = self.state.vis
+        if getattr(vis, "blind", None) is vis:
             raise JuxError(f"cannot {doing}: the game was played blind (autoplay(blind=True) kept no track "
                            "of who knows which card)")
 

@@ -45,7 +45,7 @@ def plan_moves(vis, everyone: int) -> None:
 
 
 def blind_table(vis):
-    """The zone table of a game that nobody will ever look at for who knows what (Game.play_blind):
+    """The zone table of a game that nobody will ever look at for who knows what (Game.autoplay's blind):
     a bot-only game whose bots read no view and whose rules never call knows(). Its moves do what
     changes the game (zones, marks falling off, the top of a `visible: top` zone) and skip what only
     knowledge needs: no seat keeps following a card (a plan that was a tuple is its int mask), and
