@@ -102,6 +102,21 @@ class Raw:
             except asyncio.TimeoutError:
                 return out
 
+    async def until_state(self, check=None, timeout: float = 30) -> dict:
+        """Read on until the last state received holds check(state) (any state: None): that state.
+        (A condition, not a quiet moment: a loaded machine may be slow to send the next frame.)"""
+        end = asyncio.get_running_loop().time() + timeout
+        while not (self.states() and (check is None or check(self.states()[-1]))):
+            await self.recv(max(0.0, end - asyncio.get_running_loop().time()))
+        return self.states()[-1]
+
+    async def more_states(self, than: int, timeout: float = 30) -> dict:
+        """Read on until more than `than` states came: the last."""
+        end = asyncio.get_running_loop().time() + timeout
+        while len(self.states()) <= than:
+            await self.recv(max(0.0, end - asyncio.get_running_loop().time()))
+        return self.states()[-1]
+
     async def read_for(self, seconds: float) -> list:
         """Every frame that comes in the next seconds."""
         out = []
@@ -133,6 +148,14 @@ class Raw:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+async def eventually(check, what: str = "", timeout: float = 30) -> None:
+    """Wait until check() holds (the server runs in this loop: it is given the time), up to timeout seconds."""
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, f"not so after {timeout} s: {what}"
+        await asyncio.sleep(0.02)
 
 
 def random_choice(d: dict, rnd: random.Random):

@@ -10,7 +10,7 @@ import pytest
 from jux.interpreter.engine.game import Game
 from jux.interpreter.engine.views import PUBLIC
 
-from server_helpers import Raw, create, play_random, random_choice, running_server
+from server_helpers import Raw, create, eventually, play_random, random_choice, running_server
 from view_helpers import card_ids, strings
 
 GAMES = [
@@ -55,12 +55,13 @@ def test_a_whole_game_shows_each_seat_only_what_it_may_know(tmp_path, ruleset, s
             watcher = await Raw.open(url)
             await watcher.send({"v": 1, "type": "hello", "code": created["spectate"]})
             assert (await watcher.until("welcome"))["seat"] is None
-            await asyncio.gather(*(play_random(c, random.Random(seat)) for seat, c in clients.items()))
-            await asyncio.gather(*(c.drain(0.2) for c in [*clients.values(), watcher]))
+            # (the spectator reads as the game goes: a client that does not read answers no keepalive ping)
+            await asyncio.gather(*(play_random(c, random.Random(seat)) for seat, c in clients.items()),
+                                 watcher.until_state(lambda s: s["over"], timeout=600))
             table = server.tables[created["table"]]
             for c in [*clients.values(), watcher]:
                 await c.close()
-            await asyncio.sleep(0.1)
+            await eventually(lambda: table.id not in server.tables, "the server let the table go")
             late = await Raw.open(url)  # the game is over and nobody is left: the server lets the table go
             await late.send({"v": 1, "type": "hello", "code": codes[min(codes)]})
             gone = await late.until("error")
@@ -126,19 +127,23 @@ def test_a_player_who_drops_comes_back_with_the_code_and_finds_the_game_and_log(
                 await c.send({"v": 1, "type": "hello", "code": code})
                 await c.until("welcome")
             for c in clients.values():
-                await c.drain(0.2)
+                await c.until_state(lambda s: s["started"])
             rnd = random.Random(5)
             for _ in range(8):  # a few answers, one at a time
                 c = next(c for c in clients.values() if c.states()[-1]["decisions"])
                 d = c.states()[-1]["decisions"][0]
+                seen = {x: len(x.states()) for x in clients.values()}
                 await c.answer(d["id"], random_choice(d, rnd))
-                for x in clients.values():
-                    await x.drain(0.1)
+                while (reply := await c.recv())["type"] not in ("state", "error"):
+                    pass
+                if reply["type"] == "state":  # (taken: each seat is sent its state)
+                    for x in clients.values():
+                        await x.more_states(seen[x])
             log0 = [line for s in clients[0].states() for line in s["log"]]
             assert len(log0) > 3
             await clients[0].close()
-            seen = await clients[1].drain(0.3)
-            assert seen and seen[-1]["seats"][0]["connected"] is False and seen[-1]["seats"][1]["connected"]
+            seen = await clients[1].until_state(lambda s: s["seats"][0]["connected"] is False)
+            assert seen["seats"][1]["connected"]
             back = await Raw.open(url)
             await back.send({"v": 1, "type": "hello", "code": created["codes"]["0"]})
             assert (await back.until("welcome"))["seat"] == 0

@@ -6,7 +6,7 @@ import random
 import socket
 import sqlite3
 
-from server_helpers import Raw, create, play_random, running_server
+from server_helpers import Raw, create, eventually, play_random, running_server
 
 
 def _snapshot(table) -> tuple:
@@ -21,8 +21,8 @@ async def _table(url, server, seats=("human", "human", "random")):
         clients[int(seat)] = c = await Raw.open(url)
         await c.send({"v": 1, "type": "hello", "code": code})
         await c.until("welcome")
-    for c in clients.values():
-        await c.drain(0.2)
+    for c in clients.values():  # (the game started: nothing more comes before an answer)
+        await c.until_state(lambda s: s["started"])
     return created, server.tables[created["table"]], clients
 
 
@@ -57,18 +57,22 @@ def test_answers_that_are_not_the_senders_to_give_are_refused(tmp_path):
             stranger = await Raw.open(url)
             await refused(stranger, {"v": 1, "type": "hello", "code": "A" * 32}, "bad_code")
             await refused(stranger, (d["id"], 0), "not_joined")
+            seen = {c: len(c.states()) for c in (a, b)}
             await stranger.send({"v": 1, "type": "hello", "code": created["spectate"]})
             await stranger.until("welcome")
+            for c in (a, b):  # (a spectator came: a state to everyone)
+                await c.more_states(seen[c])
             await refused(stranger, (d["id"], 0), "spectator")
             await refused(owner, {"v": 1, "type": "hello", "code": created["spectate"]}, "already_joined")
 
             # the right answer is taken once; the same again (or its seq again) is refused
+            seen = len(other.states())
             await owner.answer(d["id"], 0, seq=5)
             while True:
                 st = await owner.until("state")
                 if all(x["id"] != d["id"] for x in st["decisions"]):
                     break
-            await owner.drain(0.2)
+            await other.more_states(seen)  # (the answer's state, to the other seat too)
             before = _snapshot(table)
             await refused(owner, (d["id"], 0, 6), "decision_gone")  # answered twice
             seq5 = {owner}
@@ -78,11 +82,11 @@ def test_answers_that_are_not_the_senders_to_give_are_refused(tmp_path):
                     await refused(nxt, (_pending(nxt)[0]["id"], 0, 5), "stale_seq")
                     await refused(nxt, (_pending(nxt)[0]["id"], 0, 4), "stale_seq")
                     break
+                seen = {c: len(c.states()) for c in (a, b)}
                 await nxt.answer(_pending(nxt)[0]["id"], 0, seq=5)
-                await nxt.until("state")
+                for c in (a, b):  # (the answer's state, to each seat)
+                    await c.more_states(seen[c])
                 seq5.add(nxt)
-                for c in (a, b):
-                    await c.drain(0.15)
                 before = _snapshot(table)
             else:
                 raise AssertionError("no seat had a second decision")
@@ -222,8 +226,7 @@ def test_a_client_that_stops_reading_is_dropped_and_the_table_plays_on(tmp_path,
             # a second connection of seat 0 that never reads what it is sent
             deaf = await connect(url, max_queue=1)
             await deaf.send(json.dumps({"v": 1, "type": "hello", "code": created["codes"]["0"]}))
-            await asyncio.sleep(0.2)
-            assert len(table.clients) == 3
+            await eventually(lambda: len(table.clients) == 3, "the deaf connection joined")
             # (small socket buffers, so that what it does not read fills them soon)
             deaf.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             table.clients[-1].ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)

@@ -9,14 +9,15 @@ import subprocess
 from server_helpers import JUX, Raw, create, random_choice, start_serve, stop_serve
 
 
-async def _join(url, codes) -> dict:
+async def _join(url, codes, check) -> dict:
+    """A client of each seat, once its last state holds check."""
     clients = {}
     for seat, code in codes.items():
         clients[seat] = c = await Raw.open(url)
         await c.send({"v": 1, "type": "hello", "code": code})
         await c.until("welcome")
     for c in clients.values():
-        await c.drain(0.3)
+        await c.until_state(check)
     return clients
 
 
@@ -35,20 +36,20 @@ def test_a_killed_server_brings_every_table_back_exactly(tmp_path):
             created = await create(url, "capital_jux", ["human", "human", "random"],
                                    ["merchant", "cleric", "agent", "scholar"])
             codes = {int(s): c for s, c in created["codes"].items()}
-            clients = await _join(url, codes)
+            clients = await _join(url, codes, lambda s: s["started"])
             rnd = random.Random(3)
             for _ in range(16):  # answer one decision at a time, each stored before it shows
                 seat, c = next(((s, c) for s, c in clients.items() if c.states()[-1]["decisions"]), (None, None))
                 if c is None:
                     break
                 d = c.states()[-1]["decisions"][0]
+                seen = {x: len(x.states()) for x in clients.values()}
                 await c.answer(d["id"], random_choice(d, rnd))
-                while (await c.recv())["type"] not in ("state", "error"):  # its acknowledgement
+                while (reply := await c.recv())["type"] not in ("state", "error"):  # its acknowledgement
                     pass
-                for x in clients.values():
-                    await x.drain(0.03)
-            for x in clients.values():
-                await x.drain(0.3)
+                if reply["type"] == "state":  # (taken: each seat is sent its state)
+                    for x in clients.values():
+                        await x.more_states(seen[x])
             assert not [e for c in clients.values() for e in c.errors() if e["code"] != "illegal_answer"]
             return codes, {s: _where(c) for s, c in clients.items()}, {s: c.seq for s, c in clients.items()}
 
@@ -66,8 +67,8 @@ def test_a_killed_server_brings_every_table_back_exactly(tmp_path):
                 await c.send({"v": 1, "type": "hello", "code": code})
                 welcome = await c.until("welcome")
                 assert welcome["seq"] == (seqs[seat] or None)
-            for c in clients.values():
-                await c.drain(0.3)
+            for c in clients.values():  # (each sees the others come back)
+                await c.until_state(lambda s: all(x["connected"] for x in s["seats"]))
             return {s: _where(c) for s, c in clients.items()}, clients
 
         after, clients = asyncio.run(second())
@@ -99,27 +100,28 @@ def test_table_clients_come_back_by_themselves_after_a_restart_on_the_same_port(
     port = url.rsplit(":", 1)[1]
     procs = [proc]
 
-    async def settle(clients, quiet=0.3):
-        for c in clients.values():
-            try:
-                while True:
-                    await asyncio.wait_for(c.next(), quiet)
-            except asyncio.TimeoutError:
-                pass
+    async def until(c, check, timeout=30):
+        """Take c's messages until its last state holds check."""
+        end = asyncio.get_running_loop().time() + timeout
+        while c.state is None or not check(c.state):
+            await asyncio.wait_for(c.next(), max(0.0, end - asyncio.get_running_loop().time()))
 
     async def main():
         created = await create(url, "guildhall", ["human", "human", "random"])
         clients = {int(s): TableClient(url, code) for s, code in created["codes"].items()}
         for c in clients.values():
             await c._connect()
-        await settle(clients)
+        for c in clients.values():
+            await until(c, lambda s: s["started"])
         rnd = random.Random(4)
         for _ in range(8):
             c = next(c for c in clients.values() if c.state["decisions"])
             d = c.state["decisions"][0]
+            last = {x: x.state for x in clients.values()}
             await c.answer(d["id"], random_choice(d, rnd))
-            await settle(clients, 0.1)
-        await settle(clients)
+            if (await asyncio.wait_for(c.next(), 30))["type"] == "state":  # (taken: each seat is sent its state)
+                for x in clients.values():
+                    await until(x, lambda s: s is not last[x])
         before = {s: (c.state["view"], c.state["decisions"], list(c.log), c.seq) for s, c in clients.items()}
         procs[0].send_signal(signal.SIGKILL)
         procs[0].wait()
@@ -127,7 +129,6 @@ def test_table_clients_come_back_by_themselves_after_a_restart_on_the_same_port(
         for s, c in clients.items():  # each finds the server again by itself, and the game where it was
             msg = await asyncio.wait_for(c.next(), 60)
             assert msg["type"] == "state"
-            await settle({s: c})
             assert (c.state["view"], c.state["decisions"], c.log, c.seq) == before[s]
         c = next(c for c in clients.values() if c.state["decisions"])
         d = c.state["decisions"][0]

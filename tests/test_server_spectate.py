@@ -92,15 +92,16 @@ def test_spectators_see_a_whole_game_as_no_seat_knows_it(tmp_path, ruleset, seat
                 await c.send({"v": 1, "type": "hello", "code": code})
                 await c.until("welcome")
 
-            async def late():  # a second spectator comes in the middle of the game
+            async def late():  # a second spectator comes in the middle of the game, and watches to its end
                 await asyncio.sleep(0.3)
                 w = await Raw.open(url)
                 await w.send({"v": 1, "type": "hello", "code": created["spectate"]})
-                await w.until("state")
+                await w.until_state(lambda s: s["over"], timeout=600)
                 return w
 
-            later, *_ = await asyncio.gather(late(), *(play_random(c, random.Random(s)) for s, c in clients.items()))
-            await asyncio.gather(*(c.drain(0.2) for c in [*clients.values(), watcher, later]))
+            # (the spectators read as the game goes: a client that does not read answers no keepalive ping)
+            later, *_ = await asyncio.gather(late(), watcher.until_state(lambda s: s["over"], timeout=600),
+                                             *(play_random(c, random.Random(s)) for s, c in clients.items()))
             table = server.tables[created["table"]]
             for c in [*clients.values(), watcher, later]:
                 await c.close()

@@ -103,7 +103,7 @@ def test_each_state_says_the_seconds_left_on_the_turn_timer(tmp_path):
                                          seats=["human", "human"], timer=60)
             plain = await host.request("create", "created", ruleset="guildhall", players=2, seats=["human", "greedy"])
             clients = await _join(url, created)
-            await asyncio.gather(*(c.drain(0.2) for c in clients.values()))
+            await asyncio.gather(*(c.until_state(lambda s: s["started"]) for c in clients.values()))
             first = {s: c.states()[-1] for s, c in clients.items()}
             assert all(st["started"] for st in first.values())
             for st in first.values():
