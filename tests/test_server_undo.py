@@ -11,7 +11,6 @@ from server_helpers import Raw, create, running_server, start_serve, stop_serve
 RULE_PATHS = [str(Path(__file__).parent / "data" / "undo_probe")]  # (its rules, shared with test_tui.py)
 
 
-
 async def _join(url, code) -> tuple:
     c = await Raw.open(url)
     await c.send({"v": 1, "type": "hello", "code": code})
@@ -25,6 +24,18 @@ async def _reply(c: Raw) -> dict:
         msg = await c.recv()
         if msg["type"] in ("state", "error"):
             return msg
+
+
+async def _remote_session(url, against: str) -> tuple:
+    """A table of the undo probe, a human against the bot `against`, and the human seat's session
+    (tui/remote.py) made with the welcome a first connection got: (the table as created, the session)."""
+    from jux.interpreter.engine.ruleset import load_ruleset
+    from jux.tui.remote import RemoteSession
+
+    created = await create(url, "undo_probe", ["human", against])
+    raw, welcome, _ = await _join(url, created["codes"]["0"])
+    await raw.close()
+    return created, RemoteSession(url, created["codes"]["0"], load_ruleset(RULE_PATHS[0]), welcome)
 
 
 def _log(c: Raw) -> list:
@@ -143,18 +154,13 @@ def test_undo_is_refused_at_a_table_of_two_humans(tmp_path):
 def test_a_remote_session_offers_undo_as_the_server_says(tmp_path):
     """tui/remote.py: undo_refusal() is the state's, undo() sends `undo`, the rewound game replaces
     the session's log (no Textual: the session's own loop)."""
-    from jux.interpreter.engine.ruleset import load_ruleset
-    from jux.tui.remote import RemoteSession
     from jux.tui.session import UndoRefused
 
     paths = RULE_PATHS
 
     async def main():
         async with running_server(tmp_path / "data", rule_paths=paths) as (url, server, store):
-            created = await create(url, "undo_probe", ["human", "greedy"])
-            raw, welcome, _ = await _join(url, created["codes"]["0"])
-            await raw.close()
-            s = RemoteSession(url, created["codes"]["0"], load_ruleset(paths[0]), welcome)
+            created, s = await _remote_session(url, "greedy")
             changed = asyncio.Event()
             s.listen(lambda note: changed.set())
 
@@ -239,9 +245,7 @@ def test_u_takes_back_a_decision_in_the_terminal_ui_at_a_server_table(tmp_path):
     import pytest
 
     pytest.importorskip("textual")
-    from jux.interpreter.engine.ruleset import load_ruleset
     from jux.tui.app import JuxApp
-    from jux.tui.remote import RemoteSession
     from jux.tui.screens.game import GameScreen
     from jux.tui.widgets.decision import DecisionPanel
     from tui_helpers import notes, settle
@@ -250,10 +254,7 @@ def test_u_takes_back_a_decision_in_the_terminal_ui_at_a_server_table(tmp_path):
 
     async def main():
         async with running_server(tmp_path / "data", rule_paths=paths) as (url, server, store):
-            created = await create(url, "undo_probe", ["human", "random"])
-            raw, welcome, _ = await _join(url, created["codes"]["0"])
-            await raw.close()
-            session = RemoteSession(url, created["codes"]["0"], load_ruleset(paths[0]), welcome)
+            created, session = await _remote_session(url, "random")
             app = JuxApp(session=session, bot_delay=0)
             async with app.run_test(size=(80, 24), notifications=True) as pilot:
                 screen = await settle(pilot, app, GameScreen)
