@@ -49,6 +49,47 @@ def stages(package: str) -> tuple:
         return importlib.import_module(f"{package}.engine"), importlib.import_module(f"{package}.simulate")
 
 
+def pair(rev: str, batches: int = 40, games: int = 100, players: int = 4, tiles=()) -> dict:
+    """Games per second of the engine at git revision rev and of the working tree's, batches of
+    `games` games alternating in one process (the first of the pair changes every batch), both on
+    the working tree's rule files: {label: (games/s over all batches, games/s in the best batch)},
+    the revision's label first."""
+    tmp = Path(tempfile.mkdtemp(prefix="jux-ab-"))
+    try:
+        package_at(rev, tmp, "interpreter_then")
+        shutil.copytree(ROOT / "interpreter", tmp / "interpreter_now",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        for data in ("rules", "variants"):  # found beside each package, as in a checkout
+            (tmp / data).symlink_to(ROOT / data, target_is_directory=True)
+        sys.path.insert(0, str(tmp))
+        sides = {}
+        for label, name in ((rev, "interpreter_then"), ("working tree", "interpreter_now")):
+            engine, simulate = stages(name)
+            rules = engine.load_ruleset("capital_jux", list(tiles))
+            for _ in simulate.run_games(rules, players, range(20), ["random"]):
+                pass  # warm up
+            sides[label] = (rules, simulate)
+        total = dict.fromkeys(sides, 0.0)
+        best = dict.fromkeys(sides, float("inf"))
+        order = list(sides)
+        for b in range(batches):
+            seeds = range(1000 + b * games, 1000 + (b + 1) * games)
+            for label in (order if b % 2 else order[::-1]):
+                rules, simulate = sides[label]
+                t = time.process_time()
+                for _ in simulate.run_games(rules, players, seeds, ["random"]):
+                    pass
+                dt = time.process_time() - t
+                total[label] += dt
+                best[label] = min(best[label], dt)
+    finally:
+        sys.path.remove(str(tmp))
+        for name in [m for m in sys.modules if m.split(".")[0] in ("interpreter_then", "interpreter_now")]:
+            del sys.modules[name]
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {label: (batches * games / total[label], games / best[label]) for label in sides}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("rev", help="a git revision to compare with the working tree, e.g. HEAD~3")
@@ -58,46 +99,17 @@ def main(argv=None) -> int:
     ap.add_argument("--tiles", default="", help="tiles to play with (default: the base game)")
     args = ap.parse_args(argv)
     tiles = [t for t in args.tiles.split(",") if t]
-    tmp = Path(tempfile.mkdtemp(prefix="jux-ab-"))
-    try:
-        package_at(args.rev, tmp, "interpreter_then")
-        shutil.copytree(ROOT / "interpreter", tmp / "interpreter_now",
-                        ignore=shutil.ignore_patterns("__pycache__"))
-        for data in ("rules", "variants"):  # found beside each package, as in a checkout
-            (tmp / data).symlink_to(ROOT / data, target_is_directory=True)
-        sys.path.insert(0, str(tmp))
-        sides = {}
-        for label, name in ((args.rev, "interpreter_then"), ("working tree", "interpreter_now")):
-            engine, simulate = stages(name)
-            rules = engine.load_ruleset("capital_jux", tiles)
-            for _ in simulate.run_games(rules, args.players, range(20), ["random"]):
-                pass  # warm up
-            sides[label] = (rules, simulate)
-        total = dict.fromkeys(sides, 0.0)
-        best = dict.fromkeys(sides, float("inf"))
-        order = list(sides)
-        for b in range(args.batches):
-            seeds = range(1000 + b * args.games, 1000 + (b + 1) * args.games)
-            for label in (order if b % 2 else order[::-1]):
-                rules, simulate = sides[label]
-                t = time.process_time()
-                for _ in simulate.run_games(rules, args.players, seeds, ["random"]):
-                    pass
-                dt = time.process_time() - t
-                total[label] += dt
-                best[label] = min(best[label], dt)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    speeds = pair(args.rev, args.batches, args.games, args.players, tiles)
     n = args.batches * args.games
     table = Table(title=f"{n} {args.players}-player random-bot games each, CPU time, alternating batches")
     table.add_column("engine")
     table.add_column("games/s, all batches", justify="right")
     table.add_column("games/s, best batch", justify="right")
-    for label in sides:
-        table.add_row(label, f"{n / total[label]:,.0f}", f"{args.games / best[label]:,.0f}")
+    for label, (overall, best) in speeds.items():
+        table.add_row(label, f"{overall:,.0f}", f"{best:,.0f}")
     Console().print(table)
-    then, now = (total[label] for label in sides)
-    print(f"working tree: {100 * (then / now - 1):+.1f}% games per second against {args.rev}")
+    then, now = (overall for overall, _ in speeds.values())
+    print(f"working tree: {100 * (now / then - 1):+.1f}% games per second against {args.rev}")
     return 0
 
 
