@@ -1,6 +1,6 @@
 """Is the engine faster than at another revision? Both play the same games, in turns, in one process.
 
-Usage: python bench/ab.py REV [--batches N] [--games N] [--players N] [--tiles a,b,c,d]
+Usage: python bench/ab.py REV [--batches N] [--games N] [--players N] [--tiles a,b,c,d] [--seen]
 
 On a shared machine the speed moves by a third from one minute to the next, so two runs one after
 the other cannot tell a few percent apart. Here the interpreter package of git revision REV and
@@ -49,11 +49,12 @@ def stages(package: str) -> tuple:
         return importlib.import_module(f"{package}.engine"), importlib.import_module(f"{package}.simulate")
 
 
-def pair(rev: str, batches: int = 40, games: int = 100, players: int = 4, tiles=()) -> dict:
+def pair(rev: str, batches: int = 40, games: int = 100, players: int = 4, tiles=(), seen: bool = False) -> dict:
     """Games per second of the engine at git revision rev and of the working tree's, batches of
     `games` games alternating in one process (the first of the pair changes every batch), both on
     the working tree's rule files: {label: (games/s over all batches, games/s in the best batch)},
-    the revision's label first."""
+    the revision's label first. The games are run_games's; seen: play()'s, which keep who knows
+    which card as a game played at a table does (run_games plays blind since issue 28)."""
     tmp = Path(tempfile.mkdtemp(prefix="jux-ab-"))
     try:
         package_at(rev, tmp, "interpreter_then")
@@ -77,8 +78,13 @@ def pair(rev: str, batches: int = 40, games: int = 100, players: int = 4, tiles=
             for label in (order if b % 2 else order[::-1]):
                 rules, simulate = sides[label]
                 t = time.process_time()
-                for _ in simulate.run_games(rules, players, seeds, ["random"]):
-                    pass
+                if seen:
+                    bots = [simulate.bot_factory("random")] * players
+                    for seed in seeds:
+                        simulate.play(rules, players, seed, bots)
+                else:
+                    for _ in simulate.run_games(rules, players, seeds, ["random"]):
+                        pass
                 dt = time.process_time() - t
                 total[label] += dt
                 best[label] = min(best[label], dt)
@@ -97,9 +103,11 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=100, help="games a batch (default 100)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--tiles", default="", help="tiles to play with (default: the base game)")
+    ap.add_argument("--seen", action="store_true",
+                    help="play games that keep who knows which card (play(), not run_games's blind games)")
     args = ap.parse_args(argv)
     tiles = [t for t in args.tiles.split(",") if t]
-    speeds = pair(args.rev, args.batches, args.games, args.players, tiles)
+    speeds = pair(args.rev, args.batches, args.games, args.players, tiles, args.seen)
     n = args.batches * args.games
     table = Table(title=f"{n} {args.players}-player random-bot games each, CPU time, alternating batches")
     table.add_column("engine")

@@ -37,15 +37,18 @@ def rows(quick: bool = False) -> list:
     out.append(("random-bot base games per second, jux / bench/reference.py (stricter than the issue's "
                 "reference, one function over plain ints and lists), paired in one process",
                 f"{r['jux_games_per_second']:,.0f} / {r['reference_games_per_second']:,.0f} = {r['ratio']:.2f}"))
-    try:
-        speeds = ab.pair(ISSUE_ENGINE, batches=6 if quick else 20, games=50 if quick else 100)
-    except SystemExit as e:  # (not a git checkout, or the revision is missing)
-        out.append((f"jux against the engine issue 28 measured ({ISSUE_ENGINE})", f"skipped: {e}"))
-    else:
+    for seen in (False, True):
+        what = ("games that keep who knows which card, as at a table (play(), bench/ab.py --seen; "
+                "no target)" if seen else "run_games, as bench/ab.py pairs runs (target 0.4)")
+        try:
+            speeds = ab.pair(ISSUE_ENGINE, batches=6 if quick else 20, games=50 if quick else 100, seen=seen)
+        except SystemExit as e:  # (not a git checkout, or the revision is missing)
+            out.append((f"jux against the engine issue 28 measured ({ISSUE_ENGINE})", f"skipped: {e}"))
+            break
         (then, _), (now, _) = speeds.values()
         out.append((f"random-bot base games per second, jux against the engine issue 28 measured at "
-                    f"{ISSUE_RATIO} of its reference ({ISSUE_ENGINE}), paired in one process (bench/ab.py); "
-                    "that ratio now (target 0.4)",
+                    f"{ISSUE_RATIO} of its reference ({ISSUE_ENGINE}), paired in one process; that ratio now: "
+                    + what,
                     f"{now:,.0f} / {then:,.0f} = {now / then:.3f}x: {ISSUE_RATIO} x {now / then:.3f} = "
                     f"{ISSUE_RATIO * now / then:.2f}"))
     n = 5 if quick else 20
