@@ -78,7 +78,7 @@ def test_jux_play_path_hands_the_path_to_the_terminal_ui(tmp_path, monkeypatch):
 
     mine = copy_ruleset("capital_jux", tmp_path / "mine", title="My Capital")
     got = []
-    monkeypatch.setattr(jux.tui, "run", lambda **kw: got.append(kw))
+    monkeypatch.setattr(jux.tui, "run", lambda **kw: got.append(kw) or 0)  # (run gives the exit status)
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.chdir(tmp_path)

@@ -49,6 +49,7 @@ class JuxApp(App):
         self.session: Session | None = None
         self.server = server
         self.invitation = None  # the codes of the table hosted last (tui/joining.py's Hosted)
+        self.failure: str | None = None  # the last failure of the rules' code (tui.run prints it)
 
     def on_mount(self) -> None:
         if not self.is_headless and sys.__stdin__ is not None and sys.__stdin__.isatty():
@@ -68,7 +69,11 @@ class JuxApp(App):
             except JuxError:  # a wrong choice of tiles: the start screen shows why and offers the choice
                 self.show_start()
                 return
-            self.start_game(rules, self.seats, self.seed)
+            try:
+                self.start_game(rules, self.seats, self.seed)
+            except JuxError as e:  # the rules failed before the first decision: nothing to show
+                self.failure = str(e)
+                self.exit(return_code=1)
         else:
             self.show_start()
 
@@ -110,6 +115,15 @@ class JuxApp(App):
         self._clear()
         self.session = session
         self.push_screen(GameScreen(session, bot_delay=self.bot_delay))
+
+    def rules_failed(self, message: str, then: str = "", notify: bool = True) -> None:
+        """The rules' code failed in a game (screens/game.py): said now (unless the screen says
+        it), with what happens then, and again, with exit status 1, when jux ends."""
+        self.failure = message
+        if not notify:
+            return
+        text = _one_line(f"{message}. {then}" if then else message)
+        self.notify(text[:1].upper() + text[1:], severity="error", timeout=30, markup=False)
 
     def game_over(self, session: Session) -> None:
         from .screens.gameover import GameOverScreen

@@ -7,9 +7,15 @@ import os
 from pathlib import Path
 
 from ..interpreter.engine.undo import UndoRefused  # (undo's rule: interpreter/engine/undo.py)
+from ..interpreter.errors import JuxError
 from .saves import _user_path, new_save_path, save_target
 
 HUMAN = "human"
+
+
+class RulesFailed(JuxError):
+    """The rules' code failed on an answer (a rule error at run time, a loop that never stops):
+    the game was taken back to just before that answer. The message says whose answer and where."""
 
 
 @dataclass
@@ -157,14 +163,37 @@ class Session:
 
         bot = self.bots[d.player]
         choice = bot.choose(bot_input(bot, self.game, d.player), d)
-        try:
-            d.answer(choice)
-        except IllegalAnswer:  # a faulty bot must not stall the table: take the first legal answer
-            d.answer(list(range(d.min)) if d.many else (None if d.min == 0 else 0))
+
+        def take():
+            try:
+                d.answer(choice)
+            except IllegalAnswer:  # a faulty bot must not stall the table: take the first legal answer
+                d.answer(list(range(d.min)) if d.many else (None if d.min == 0 else 0))
+        self._ruled(d, take)
 
     def answer(self, d, choice) -> None:
-        """A human's answer (IllegalAnswer on a bad one, changing nothing)."""
-        self.game.apply(choice, player=d.player, decision=d.id)
+        """A human's answer (IllegalAnswer on a bad one, changing nothing; RulesFailed when the
+        rules fail on it, the game taken back to just before it)."""
+        self._ruled(d, lambda: self.game.apply(choice, player=d.player, decision=d.id))
+
+    def _ruled(self, d, take) -> None:
+        """take() answers decision d; when the rules' code fails on that answer, the game goes
+        back to just before it (replayed from its record) and RulesFailed says so."""
+        from ..interpreter.engine.game import Game
+        from ..interpreter.errors import IllegalAnswer
+
+        before = len(self.game.answers)
+        try:
+            take()
+        except IllegalAnswer:
+            raise
+        except JuxError as e:
+            record = self.game.record()
+            record["answers"] = record["answers"][:before]
+            self.game = Game.from_record(record, self.rules)
+            self._undo_cache = None
+            who = self.names[d.player] if 0 <= d.player < len(self.names) else f"seat {d.player + 1}"
+            raise RulesFailed(f"the rules failed on {who}'s answer: {e}") from None
 
     # ------------------------------------------------------------ undo
 

@@ -26,5 +26,4 @@ def cmd_join(args) -> int:
         raise JuxError("join: the terminal UI needs a terminal")
     from ...tui import run
 
-    run(session=session)
-    return 0
+    return run(session=session)

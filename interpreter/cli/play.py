@@ -66,9 +66,9 @@ def cmd_play(args) -> int:
     from ...tui.rulesets import source_of
 
     # a ruleset named by path is played from that path (its name could be another, built-in, one)
-    run(ruleset=source_of(rules) if rules else None, tiles=list(rules.variants) if rules else None, seats=seats,
-        seed=args.seed, bot_delay=args.bot_delay, session=session, paths=paths, server=args.server)
-    return 0
+    return run(ruleset=source_of(rules) if rules else None, tiles=list(rules.variants) if rules else None,
+               seats=seats, seed=args.seed, bot_delay=args.bot_delay, session=session, paths=paths,
+               server=args.server)
 
 
 def _check_server(args) -> None:

@@ -65,6 +65,7 @@ class GameScreen(RulesTables, Screen):
         self._log_count = 0
         self._finished = False
         self._stopped = False
+        self.failed = False  # the rules failed on a bot's answer: the game stopped (_bot_plays)
         self._count_seen(humans or [None])
 
     def compose(self):
@@ -175,7 +176,8 @@ class GameScreen(RulesTables, Screen):
                 panel.wait(f"{g.names[d.player]} (bot) is thinking…")
                 self._timer = self.set_timer(self.bot_delay, self._bot_step)
                 return
-            self.session.play_bot(d)
+            if not self._bot_plays(d):
+                return
         h = self.session.human_decision(prefer=self.viewer)
         if h is None:  # (remote play: another seat is deciding; locally this cannot happen while the game runs)
             self.refresh_table()
@@ -196,7 +198,7 @@ class GameScreen(RulesTables, Screen):
         undo only when the session would undo now (one human, and nothing learnt since: see
         Session.undo), else u only says why (a key the footer does not show)."""
         if action in ("undo", "undo_refused"):
-            offered = self.undo_offered()
+            offered = self.undo_offered() and not self.failed
             return offered if action == "undo" else not offered
         if action == "bot_delay":
             return bool(self.session.bots)
@@ -225,9 +227,29 @@ class GameScreen(RulesTables, Screen):
     def _bot_step(self) -> None:
         self._timer = None
         d = self.session.bot_decision()
-        if d is not None:
-            self.session.play_bot(d)
+        if d is not None and not self._bot_plays(d):
+            return
         self.advance()
+
+    def _bot_plays(self, d) -> bool:
+        """The bot answers d. When the rules fail on its answer the game cannot go on (the bot
+        would answer the same): it stops, back to before that answer, which s saves; False."""
+        from ..session import RulesFailed
+
+        try:
+            self.session.play_bot(d)
+        except RulesFailed as e:
+            self.stop()
+            self.failed = True
+            self.app.rules_failed(str(e), notify=False)
+            self.refresh_table()
+            self._refresh_undo_key()
+            text = str(e)
+            self.query_one(DecisionPanel).wait(
+                f"{text[:1].upper()}{text[1:]}.\nThe game cannot go on: s saves it as it was before that answer, "
+                "q quits.")
+            return False
+        return True
 
     def _hide_table(self, seat: int | None) -> None:
         """Hide the table; when seat is known, ask to pass the keyboard to it."""
@@ -268,11 +290,16 @@ class GameScreen(RulesTables, Screen):
 
     def on_decision_panel_answered(self, event: DecisionPanel.Answered) -> None:
         from ...interpreter.errors import IllegalAnswer
+        from ..session import RulesFailed
 
         try:
             self.session.answer(event.decision, event.choice)
         except IllegalAnswer as e:
             self.notify(str(e), severity="error", markup=False)
+            self.advance()
+            return
+        except RulesFailed as e:  # the game is back before this answer: the player chooses again
+            self.app.rules_failed(str(e), "The game is back to before that answer: choose again.")
             self.advance()
             return
         if self.multi and not any(d.player == self.viewer for d in self.session.pending) and not self.session.over:
@@ -302,7 +329,8 @@ class GameScreen(RulesTables, Screen):
     def action_undo_refused(self) -> None:
         if self.covered:
             return
-        why = self.session.undo_refusal() or "Undo is not offered here."
+        why = ("The game stopped: the rules failed on a bot's answer." if self.failed
+               else self.session.undo_refusal() or "Undo is not offered here.")
         self.notify(why, severity="warning", timeout=6, markup=False)
 
     def action_undo(self) -> None:
