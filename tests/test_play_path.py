@@ -179,3 +179,27 @@ def test_a_game_from_a_path_starts_again_from_that_path(data, tmp_path):
             rules = await _loaded(pilot, start)
             assert rules.title == "Hall Elsewhere" and start.ruleset == str(named)
     asyncio.run(main())
+
+
+def test_a_tile_named_by_its_path_shows_with_the_others_in_use(tmp_path):
+    """The table's caption, the help and a save's summary list a tile file named by path (an
+    author's own) as they list jux's own tiles."""
+    from jux.interpreter.engine.ruleset import load_ruleset
+
+    tile = Path(__file__).resolve().parent.parent / "docs" / "examples" / "banker.yaml"
+    rules = load_ruleset("capital_jux", [str(tile)])
+
+    async def main():
+        app = JuxApp(bot_delay=0, session=Session(rules, [("Ann", "human"), ("Robo", "random")], seed=3))
+        async with app.run_test(size=(100, 30)) as pilot:
+            gs = await settle(pilot, app, GameScreen)
+            caption = str(gs.query_one("#table-scroll").border_subtitle)
+            assert caption.startswith("tiles: ") and "Banker" in caption, caption
+            await pilot.press("question_mark")
+            from jux.tui.screens.help import HelpScreen
+
+            await settle(pilot, app, HelpScreen)
+            text = " ".join(app.screen.query_one("#help-text").render().plain.split())
+            assert "Played with" in text and "Banker (nobles, tile X)" in text, text[-600:]
+            assert "Banker" in app.session.summary()["tiles"]
+    asyncio.run(main())

@@ -77,8 +77,10 @@ def variants_in_use(rules) -> list:
     names = list(getattr(rules, "variants", ()) or ())
     if not names:
         return []
+    from ..interpreter.reading.variants import variant_info
+
     cat = catalogue_of(rules)
-    return [(cat.get(n), n) for n in names]
+    return [(cat.get(n) or variant_info(game_name(rules), n), n) for n in names]  # (a file named by its path)
 
 
 # ---------------------------------------------------------------- presets: whole choices of tiles at once

@@ -140,6 +140,15 @@ def _info_for(game: str, name: str, cat: dict, slot_order: dict) -> VariantInfo:
                        f"valid names: {valid_names(cat, slot_order)}")
 
 
+def variant_info(game: str, name: str) -> VariantInfo | None:
+    """The VariantInfo of a variant as choose() takes its name (in the catalogue of game's
+    variants, or a variant file's path); None when there is no such variant."""
+    try:
+        return _info_for(game, name, catalogue(game), {})
+    except (VariantError, OSError):
+        return None
+
+
 def valid_names(cat: dict, slot_order: dict | None = None) -> str:
     """The tiles by slot key ("key1: tile_a, tile_b; key2: ..."), keys in the rules' order."""
     tiles = sorted((i for i in cat.values() if i.fills), key=lambda i: (i.letter, i.name))
