@@ -49,7 +49,13 @@ USAGE_ERRORS = [  # a command line argparse refuses: (args, words of the one lin
     (["replay", "r.json", "--viewer", "first"], ["replay --viewer", "'first'"]),
     (["play", "--bot-delay", "slow"], ["play --bot-delay", "'slow'", "not a number"]),
     (["play", "--players", "two"], ["play --players", "'two'"]),
-    (["simulate", "capital_jux", "--colour", "red"], ["unrecognized arguments: --colour red"]),
+    (["simulate", "capital_jux", "--colour", "red"], ["simulate: unrecognized arguments: --colour red",
+                                                        "see 'jux simulate --help'"]),
+    # an option is taken by its whole name only: never another one it begins
+    (["balance", "capital_jux", "--tiles", "mine.yaml"],
+     ["balance: unrecognized arguments: --tiles mine.yaml (did you mean '--tiles-grid'?)"]),
+    (["simulate", "capital_jux", "--game", "3"], ["(did you mean '--games'?)"]),
+    (["--vers"], ["jux: unrecognized arguments: --vers (see 'jux --help')"]),
     (["simulat", "capital_jux"], ["invalid choice: 'simulat'"]),
 ]
 

@@ -41,10 +41,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 
 from .console import PROG
+from .parsing import Parser as _Parser, number as _number, unrecognized as _unrecognized, \
+    whole_number as _int, zero_or_more as _nonneg_int
 from .server_args import add_host, add_join, add_serve, add_tables
 
 
@@ -121,54 +122,6 @@ def _version() -> str:
     return __version__
 
 
-def _cut(text: str) -> str:
-    from .options import cut
-
-    return cut(text)
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        big = re.fullmatch(r"\s*[+-]?\d+\s*", text)  # (more digits than Python reads)
-        raise argparse.ArgumentTypeError(f"'{_cut(text)}' is {'too big' if big else 'not a whole number'}") \
-            from None
-
-
-def _nonneg_int(text: str) -> int:
-    v = _int(text)
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"'{_cut(text)}' must be 0 or more")
-    return v
-
-
-def _number(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{_cut(text)}' is not a number") from None
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse whose errors are one line naming the command, the option and the bad value
-    ("jux: simulate --seed: 'abc' is not a whole number (see 'jux simulate --help')"), exit 2."""
-
-    def error(self, message: str):
-        command = self.prog[len(PROG):].strip()
-        m = re.match(r"argument (\S+): (.*)", message, re.S)
-        if m:  # "argument --seed/-s: ...": the option by its long name
-            what = f"{command} {max(m.group(1).split('/'), key=len)}".strip() + f": {m.group(2)}"
-        else:
-            what = f"{command}: {message}" if command else message
-        what = _CONTROL.sub(lambda c: repr(c.group())[1:-1], what)  # (a value's newline stays on the line)
-        if len(what) > 300:
-            what = what[:300] + "…"
-        see = " ".join(w for w in (PROG, command, "--help") if w)
-        self.exit(2, f"{PROG}: {what} (see '{see}')\n")
-
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 TILES_HELP = ("variants to play with, by name or path, separated by commas: power tiles, at most one per "
@@ -333,7 +286,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        _unrecognized(parser, args.command, extra)
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2

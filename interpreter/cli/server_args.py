@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+from .parsing import shown
+
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
 
@@ -17,19 +19,13 @@ def _run(name: str, module: str = "serve"):
     return run
 
 
-def _cut(text: str) -> str:
-    from .options import cut
-
-    return cut(text)
-
-
 def _port(text: str) -> int:
     try:
         v = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{_cut(text)}' is not a port number") from None
+        raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a port number") from None
     if not 0 <= v <= 65535:
-        raise argparse.ArgumentTypeError(f"'{_cut(text)}' is not a port number (0 to 65535)")
+        raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a port number (0 to 65535)")
     return v
 
 
@@ -37,16 +33,16 @@ def _count(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{_cut(text)}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a whole number") from None
 
 
 def _seconds(text: str) -> float:
     try:
         v = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{_cut(text)}' is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a number of seconds") from None
     if not 0 < v <= 86400:
-        raise argparse.ArgumentTypeError(f"'{_cut(text)}' must be more than 0 and at most 86400 seconds")
+        raise argparse.ArgumentTypeError(f"'{shown(text)}' must be more than 0 and at most 86400 seconds")
     return v
 
 
