@@ -106,6 +106,29 @@ def test_a_variant_for_another_game_and_a_file_that_is_no_variant(run, tmp_path)
     assert r.returncode == 1 and "plain.yaml:1:1: not a variant" in r.stderr
 
 
+def test_overriding_what_only_another_variant_adds_names_the_one_to_require(run, tmp_path):
+    tile(tmp_path, "variant:\n  name: mine\n  game: capital_jux\n  overrides: [power_possible]\n"
+                   "functions:\n  power_possible(d, p, card): 'true'\n")
+    r = run("validate", "mine.yaml")
+    assert r.returncode == 1
+    assert ("mine.yaml:6:3: variant 'mine' overrides 'power_possible', but the rules define no function "
+            "'power_possible' (the variant 'power_tiles' defines it: list 'power_tiles' under "
+            "variant.requires)") in r.stderr, r.stderr
+
+
+def test_rules_shows_a_tile_file_of_ones_own_and_its_errors(run, tmp_path):
+    banker = Path(__file__).resolve().parent.parent / "docs" / "examples" / "banker.yaml"
+    (tmp_path / "banker.yaml").write_text(banker.read_text())
+    r = run("rules", "banker.yaml")
+    assert r.returncode == 0, r.stderr
+    out = " ".join(r.stdout.split())
+    assert "power yellow" in out and "banker (nobles)" in out and "Requires: power_tiles" in out, out
+    assert "Play with: jux play capital_jux --tiles banker.yaml" in out
+    tile(tmp_path, HEAD + "  overrides: [scroe]\nfunctions:\n  scroe(p): '1'\n")
+    r = run("rules", "mine.yaml")  # the errors, as jux validate gives them
+    assert r.returncode == 1 and "mine.yaml:7:3: variant 'mine' overrides 'scroe'" in r.stderr, r.stderr
+
+
 def test_rules_tiles_lists_the_sixteen_tiles_by_colour_with_their_text(run):
     r = run("rules", "capital_jux", "--tiles")
     assert r.returncode == 0

@@ -1,5 +1,6 @@
 """`jux rules [RULESET] [--tiles]`: the rulesets, or one's text, components, zones, counters, rule
-texts, and its variants by slot."""
+texts, and its variants by slot; `jux rules TILE.yaml`: a variant file of one's own, as --tiles
+shows a game's."""
 from __future__ import annotations
 
 from ..errors import JuxError
@@ -52,6 +53,9 @@ def cmd_rules(args) -> int:
         out.print(t)
         return status
 
+    own = _own_variant(args.ruleset)
+    if own is not None:
+        return _print_own_variant(own, out)
     r = load_ruleset(args.ruleset)
     if args.tiles:
         return _print_tiles(r, out)
@@ -141,14 +145,7 @@ def _print_tiles(r, out) -> int:
             here = sorted((i for i in tiles if (slot, key) in i.fill_keys), key=lambda i: (i.letter, i.name))
             if not here:
                 continue
-            t = Table(title=f"{slot} {key}", title_justify="left", show_lines=True)
-            t.add_column("", no_wrap=True)
-            t.add_column("Tile", no_wrap=True)
-            t.add_column("Rule text")
-            for i in here:
-                fam = f" ({i.family})" if i.family else ""
-                t.add_row(i.letter + ("*" if i.default else ""), f"{i.name}{fam}", i.text)
-            out.print(t)
+            out.print(_tile_table(f"{slot} {key}", here))
     others = [i for i in cat.values() if not i.fills]
     if others:
         t = Table(title="Other variants (applied with the tiles that require them)", title_justify="left")
@@ -159,6 +156,52 @@ def _print_tiles(r, out) -> int:
         out.print(t)
     out.print("* the tile a slot gets when no tile is named for it. Play with: "
               f"jux play {r.name} --tiles NAME,NAME,...", markup=False, soft_wrap=True)
+    return 0
+
+
+def _tile_table(title: str, tiles: list):
+    from rich.table import Table
+
+    t = Table(title=title, title_justify="left", show_lines=True)
+    t.add_column("", no_wrap=True)
+    t.add_column("Tile", no_wrap=True)
+    t.add_column("Rule text")
+    for i in tiles:
+        fam = f" ({i.family})" if i.family else ""
+        t.add_row(i.letter + ("*" if i.default else ""), f"{i.name}{fam}", i.text)
+    return t
+
+
+def _own_variant(path):
+    """A variant file named by path (an author's own tile), or None when path names no such file."""
+    from pathlib import Path
+
+    from ..reading.variants import variant_file_info
+
+    p = Path(path)
+    if p.suffix not in (".yaml", ".yml") or not p.is_file():
+        return None
+    return p if variant_file_info(p) is not None else None
+
+
+def _print_own_variant(path, out) -> int:
+    """A variant file of one's own, as `--tiles` shows the tiles of a game, once it loads onto its
+    game (its errors otherwise, as `jux validate` gives them)."""
+    from ..authoring.targets import load_variant, shown_path
+    from ..reading.variants import variant_file_info, variant_info
+
+    rules = load_variant(path)  # (RuleErrors, located, when it does not load)
+    game = variant_file_info(path).game
+    info = variant_info(game, str(path))
+    where = shown_path(path)
+    if info is None:  # (not expected: it loaded)
+        raise JuxError(f"{where}: not a variant of {game}")
+    keys = [f"{slot} {key}" for slot, key in info.fill_keys]
+    out.print(_tile_table(", ".join(keys) if keys else f"a variant of {game}", [info]))
+    if info.requires:
+        out.print(f"Requires: {', '.join(info.requires)}", markup=False)
+    out.print(f"From {where}, for {rules.title}. Play with: jux play {game} --tiles {where}", markup=False,
+              soft_wrap=True)
     return 0
 
 

@@ -20,7 +20,8 @@ _ROUTINES = ("functions", "procedures")
 _SIG_NAME = re.compile(r"\s*([A-Za-z_]\w*)")
 
 
-def _entry_name(section: str, key) -> str:
+def entry_name(section: str, key) -> str:
+    """The name an entry of a section defines (a function's or procedure's without its parameters)."""
     if section in _ROUTINES:
         m = _SIG_NAME.match(str(key))
         return m.group(1) if m else str(key)
@@ -42,7 +43,7 @@ def merge_file(merged: dict, where: dict, loc: Located, errors: list):
                 merged["flow_src"] = loc.blocks.get((section,))
             continue
         for key, item in (value or {}).items():
-            name = _entry_name(section, key)
+            name = entry_name(section, key)
             if name in merged[section]:
                 errors.append(RuleError(loc.marks[("key", section, key)], f"{section} '{name}' is defined twice"))
                 continue
@@ -110,7 +111,7 @@ def _defined_in(merged: dict, name: str) -> list:
         (["flow"] if name == "flow" and merged["flow"] is not None else [])
 
 
-def apply_variant(merged: dict, where: dict, loc: Located, errors: list):
+def apply_variant(merged: dict, where: dict, loc: Located, errors: list, elsewhere=None):
     """Compose a variant file onto the merged ruleset: removals, then additions and overrides."""
     head = loc.data["variant"]
     vname = head.get("name")
@@ -142,7 +143,7 @@ def apply_variant(merged: dict, where: dict, loc: Located, errors: list):
             where[("flow", "")] = loc.marks[("flow",)]
             continue
         for key, item in (value or {}).items():
-            name = _entry_name(section, key)
+            name = entry_name(section, key)
             kpos = loc.marks[("key", section, key)]
             defined.add(name)
             if section == "slots":
@@ -173,9 +174,12 @@ def apply_variant(merged: dict, where: dict, loc: Located, errors: list):
                 _note_fields(where, loc, section, key, name, item)
                 continue
             if name in overrides:
+                others = elsewhere(section, name) if elsewhere else []
+                hint = (f" (the variant '{others[0]}' defines it: list '{others[0]}' under variant.requires)"
+                        if others else did_you_mean(name, merged[section]))
                 errors.append(RuleError(kpos, f"variant '{vname}' overrides '{name}', but the rules "
                                         f"define no {section[:-1] if section != 'cards' else 'card kind'} "
-                                        f"'{name}'{did_you_mean(name, merged[section])}"))
+                                        f"'{name}'{hint}"))
                 continue
             other = _defined_in(merged, name)
             if other:

@@ -18,6 +18,17 @@ from .schema import _schema_errors, schema_validator
 from .yaml_reader import display_path, read_file
 
 
+def _defined_by_others(game: str, info):
+    """(section, name) -> the game's other variants that define it and info does not require (a
+    variant that overrides what only one of them defines has forgotten to require it)."""
+    def elsewhere(section: str, name: str) -> list:
+        from .variants import catalogue
+
+        return sorted(i.name for i in catalogue(game).values()
+                      if (section, name) in i.defines and i.name != info.name and i.name not in info.requires)
+    return elsewhere
+
+
 @dataclass
 class RuleSpec:
     """A ruleset as read from its files: plain data plus parsed code, not yet checked."""
@@ -121,7 +132,7 @@ def read_spec(name_or_path, variants=()) -> RuleSpec:
             if not isinstance(loc.data.get("variant"), dict):
                 errors.append(RuleError(Pos(display_path(info.path), 1, 1), "not a variant (no 'variant' section)"))
                 continue
-            apply_variant(merged, where, loc, errors)
+            apply_variant(merged, where, loc, errors, _defined_by_others(game, info))
             languages[display_path(info.path)] = loc.data["variant"].get("language", 1)
             known = catalogue(game).get(info.name)
             # by name when it is the catalogue's file, else by path (so a record can load it again)

@@ -30,6 +30,7 @@ class VariantInfo:
     requires: tuple = ()
     text: str = ""
     fills: dict = field(default_factory=dict)  # slot -> tuple of keys
+    defines: frozenset = frozenset()  # (section, name) of what the file adds (not what it overrides)
 
     @property
     def fill_keys(self) -> list:
@@ -68,11 +69,17 @@ def _read_header(path: Path) -> VariantInfo | None:
             if isinstance(table, dict) and isinstance(slot, str):
                 fills[slot] = tuple(k for k in table if isinstance(k, str))
     req = v.get("requires") or ()
+    from .compose import entry_name
+
+    overrides = v.get("overrides") if isinstance(v.get("overrides"), list) else []
+    defines = frozenset((section, name) for section, table in data.items()
+                        if section != "variant" and isinstance(section, str) and isinstance(table, dict)
+                        for name in (entry_name(section, key) for key in table) if name not in overrides)
     return VariantInfo(
         name=text("name", path.stem), game=text("game"), path=path, title=text("title"),
         family=text("family"), letter=text("letter"), default=v.get("default") is True,
         requires=tuple(r for r in req if isinstance(r, str)) if isinstance(req, list) else (),
-        text=" ".join(text("text").split()), fills=fills)
+        text=" ".join(text("text").split()), fills=fills, defines=defines)
 
 
 def _at(path: Path, *keys) -> str:
@@ -138,6 +145,12 @@ def _info_for(game: str, name: str, cat: dict, slot_order: dict) -> VariantInfo:
         return info
     raise VariantError(f"unknown variant '{name}' for {game}{did_you_mean(name, cat)}; "
                        f"valid names: {valid_names(cat, slot_order)}")
+
+
+def variant_file_info(path) -> VariantInfo | None:
+    """The variant section of a file (its game "" when the file does not read), or None when the
+    file has no variant section."""
+    return _read_header(Path(path))
 
 
 def variant_info(game: str, name: str) -> VariantInfo | None:
