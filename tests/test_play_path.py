@@ -201,5 +201,7 @@ def test_a_tile_named_by_its_path_shows_with_the_others_in_use(tmp_path):
             await settle(pilot, app, HelpScreen)
             text = " ".join(app.screen.query_one("#help-text").render().plain.split())
             assert "Played with" in text and "Banker (nobles, tile X)" in text, text[-600:]
+            # the keys the game screen offers now: no invitation codes at a table at one keyboard
+            assert "s save" in text and "q quit" in text and "invitation" not in text.lower(), text
             assert "Banker" in app.session.summary()["tiles"]
     asyncio.run(main())

@@ -26,13 +26,16 @@ def key_name(key: str) -> str:
 
 def screen_keys(screen) -> list:
     """[(keys, what they do), ...]: a screen's bindings (keys bound to one action as one line, a
-    key bound twice, e.g. to an action and to its refusal, once) and its key_* methods (their
-    docstring's first line)."""
+    key bound twice, e.g. to an action and to its refusal, once; of a screen instance, those it
+    offers now) and its key_* methods (their docstring's first line)."""
     out: dict = {}
+    shown = None if isinstance(screen, type) else screen  # (a screen up now: only the keys it offers now)
     screen = screen if isinstance(screen, type) else type(screen)  # (an instance's properties stay unread)
     for b in getattr(screen, "BINDINGS", None) or ():
         if not isinstance(b, Binding):
             continue
+        if shown is not None and hasattr(shown, "check_action") and shown.check_action(b.action, ()) is False:
+            continue  # (the invitation key of a table hosted elsewhere, the last table before one was shown)
         keys = " / ".join(key_name(k) for k in b.key.split(","))
         if not any(keys == k for k in out):
             out[keys] = b.description or b.action.replace("_", " ")
