@@ -214,6 +214,22 @@ def test_rules_and_play(run):
     assert p.returncode == 0 and "Final scores" in p.stdout and "Round 3 begins" in p.stdout
 
 
+def test_play_print_says_how_a_tie_on_score_was_broken(run):
+    """Seed 8, 4 players: seats 1 and 2 both score 50; seat 2 has more 6s (the first tie-break)."""
+    from jux import load_ruleset
+    from jux.interpreter.study.simulate import play
+
+    game = play(load_ruleset("capital_jux"), 4, 8, ["random"] * 4)
+    assert game.scores[:2] == [50, 50] and game.winners == [1], game.scores
+    sixes = [t[0] for t in game.tiebreaks()]
+    assert game.tiebreak_labels()[0] == "6s" and sixes[1] > sixes[0]
+    p = run("play", "capital_jux", "--print", "--players", "4", "--seed", "8")
+    assert (f"Winner: Player 2 (seat 2) with 50, tied with Player 1; the tie-break (6s) decides: "
+            f"{sixes[1]} against {sixes[0]}") in p.stdout, p.stdout[-400:]
+    p = run("play", "capital_jux", "--print", "--players", "4", "--seed", "1")
+    assert "Winner: Player 2 (seat 2) with 46\n" in p.stdout  # (no tie: nothing more)
+
+
 def test_the_command_line_starts_without_loading_the_engine():
     """Each command imports the engine (the parser, the loader, Lark) when it runs, so `jux --version`,
     `jux --help` and the first screen of `jux play` start fast (docs/performance.md)."""

@@ -58,6 +58,26 @@ def names_list(game, seats) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def tie_broken(game, scores: list, winner: int) -> str:
+    """", tied with X; the tie-break (coins) decides: 3 against 2" when others had the winner's
+    score, else "". The value shown is the first the winner and the last of them to fall differ in."""
+    tied = [p for p in range(len(scores)) if p != winner and scores[p] == scores[winner]]
+    if not tied:
+        return ""
+    ties, labels = game.tiebreaks(), game.tiebreak_labels()
+    mine = ties[winner]
+
+    def differs(p):
+        return next((i for i, (a, b) in enumerate(zip(mine, ties[p])) if a != b), None)
+    deciding = max((i for i in map(differs, tied) if i is not None), default=None)
+    if deciding is None:
+        return f", tied with {names_list(game, tied)}"
+    label = labels[deciding] if deciding < len(labels) and labels[deciding] else ""
+    last = [p for p in tied if differs(p) == deciding]
+    return (f", tied with {names_list(game, tied)}; the tie-break{f' ({label})' if label else ''} decides: "
+            f"{mine[deciding]} against {', '.join(str(ties[p][deciding]) for p in last)}")
+
+
 def print_game(game, about: str, viewer=None) -> None:
     """A game as text: its title and `about`, the log (as the viewer knows it), the scores and
     the winner (or who the game waits for). Names and rule texts are never read as markup."""
@@ -82,7 +102,8 @@ def print_game(game, about: str, viewer=None) -> None:
         w = game.winners
         lowest = " (the lowest score wins)" if game.rules.lowest_wins else ""
         if len(w) == 1:
-            out.print(f"Winner: {game.names[w[0]]} (seat {w[0] + 1}) with {scores[w[0]]}{lowest}", markup=False)
+            out.print(f"Winner: {game.names[w[0]]} (seat {w[0] + 1}) with {scores[w[0]]}{lowest}"
+                      f"{tie_broken(game, scores, w[0])}", markup=False, soft_wrap=True)
         else:
             out.print(f"Complete tie between {names_list(game, w)} with {scores[w[0]]}{lowest}", markup=False)
     else:
