@@ -345,6 +345,10 @@ def test_syntax_error_inside_an_interpolation_in_a_quoted_function(tmp_path):
     ("move top(deck) too table", "too", "syntax error: unexpected 'too'; expected"),
     ("let s = 'x'", "'x'", "(strings are written in double quotes)"),
     ("if a && b { }", "&&", "(write 'and')"),
+    # an expression left unfinished at a line's end: told at the operator, not where the next line stumbles
+    ("let x = 1 +\nif x > 0 { }", "+\n", "syntax error: '+' ends the line, so the next line is read as "
+                                          "what it applies to: finish the expression on this line"),
+    ("let x = 1 and  # a comment\nshuffle deck", "and ", "syntax error: 'and' ends the line"),
 ])
 def test_readable_syntax_errors(tmp_path, code, needle, message):
     text = with_code(code)

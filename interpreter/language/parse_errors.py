@@ -139,9 +139,34 @@ _CHAR_HINTS = {
 }
 
 
+# an operator at the end of a line (a comment after it aside): the expression goes on on the next line
+_TRAILING_OPERATOR = re.compile(r"(\+|-|\*|//|/|%|==|!=|<=|>=|<|(?<!-)>|\band|\bor|\bnot|\bin)\s*(#[^\n]*)?$")
+
+
+def _dangling_operator(e: UnexpectedToken, code: str, src: Source) -> Optional[RuleError]:
+    """An expression left unfinished at a line's end (`let n = a +`): the next line is read as its
+    right-hand side, so the parser stumbles there; the error is told at the operator instead."""
+    history = getattr(e, "token_history", None) or ()
+    lines_at = [t.line for t in (e.token, *history[-1:]) if getattr(t, "line", None)]
+    if not lines_at or min(lines_at) < 2:
+        return None
+    lines = code.split("\n")
+    k = min(lines_at) - 2  # (the line before the first token that went wrong)
+    while k >= 0 and not lines[k].split("#")[0].strip():
+        k -= 1
+    m = _TRAILING_OPERATOR.search(lines[k]) if k >= 0 else None
+    after = re.match(r"\s*([A-Za-z_]\w*)", lines[k + 1]) if m is not None else None
+    if after is None or after.group(1) not in keywords():  # (the next line reads as a statement of its own)
+        return None
+    offset = sum(len(x) + 1 for x in lines[:k]) + m.start(1)
+    return RuleError(src.at(offset, k + 1, m.start(1) + 1),
+                     f"syntax error: '{m.group(1)}' ends the line, so the next line is read as what it applies "
+                     "to: finish the expression on this line")
+
+
 def _syntax_error(e: UnexpectedInput, code: str, src: Source, closing: Optional[str] = None) -> RuleError:
     if isinstance(e, UnexpectedToken):
-        return _unexpected_token(e, code, src, closing)
+        return _dangling_operator(e, code, src) or _unexpected_token(e, code, src, closing)
     pos = src.at(getattr(e, "pos_in_stream", None), getattr(e, "line", 1) or 1, getattr(e, "column", 1) or 1)
     if isinstance(e, UnexpectedCharacters):
         ch = e.char
