@@ -254,7 +254,8 @@ def test_counter_messages_for_scalar_or_mapping(tmp_path, new, message, needle):
 
 
 @pytest.mark.parametrize("new, message, needle", [
-    ("  main: 3\n  other: |", "procedures.main: expected a string or a mapping (keys: do, text), found 3", "3\n  other"),
+    ("  main: 3\n  other: |", "procedures.main: expected a string or a mapping (keys: do, text), found 3 "
+                            "(effect code is text: write it in quotes, '3')", "3\n  other"),
     ("  main: {text: Hi}\n  other: |", "procedures.main: 'do' is missing (required)", "main:"),
     ("  main: {do: main2(), txt: Hi}\n  other: |", "procedures.main: unknown key 'txt' (did you mean 'text'?)", "txt"),
 ])
@@ -262,6 +263,15 @@ def test_procedure_messages_for_code_or_mapping(tmp_path, new, message, needle):
     text = edit("  main: |", new)
     e = errors(tmp_path, text)[0]
     assert e.message == message and where(e) == at(text, needle)
+
+
+@pytest.mark.parametrize("body, word", [("0", "0"), ("true", "true"), ("2.5", "2.5")])
+def test_a_function_body_yaml_reads_as_a_number_or_yes_no_is_told_to_be_quoted(tmp_path, body, word):
+    text = edit("score(p): gold[p] + len(hand[p])", f"score(p): {body}")
+    e = error(tmp_path, text)
+    assert e.message.endswith(f"(effect code is text: write it in quotes, '{word}')"), e.message
+    assert e.message.startswith("functions.score(p): expected a string")
+    assert where(e) == at(text, f"score(p): {body}", shift=len("score(p): "))
 
 
 # ---------------------------------------------------------------- effect code syntax

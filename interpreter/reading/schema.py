@@ -139,6 +139,14 @@ def _value_pos(loc: Located, path) -> Pos:
     return loc.marks.get(path) or loc.marks.get(()) or next(iter(loc.marks.values()))
 
 
+def _code_hint(path: tuple, inst, kinds: list) -> str:
+    """Effect code that YAML read as a number or a yes/no (`score(p): 0`): say to quote it."""
+    if not (path and path[0] in ("functions", "procedures", "flow") and type(inst) in (int, float, bool)
+            and "a string" in kinds):
+        return ""
+    return f" (effect code is text: write it in quotes, '{str(inst).lower() if type(inst) is bool else inst}')"
+
+
 def _schema_error(err, loc: Located, root: dict) -> list:
     path = tuple(err.absolute_path)
     where = _where(path)
@@ -164,7 +172,8 @@ def _schema_error(err, loc: Located, root: dict) -> list:
         return [RuleError(_key_pos(loc, path), f"{where}: '{m}' is missing (required)") for m in missing[:1]]
     pos = _value_pos(loc, path)
     if v == "type":
-        return [RuleError(pos, f"{where}: expected {_describe(err.schema)}, found {_show(inst)}")]
+        return [RuleError(pos, f"{where}: expected {_describe(err.schema)}, found {_show(inst)}"
+                               f"{_code_hint(path, inst, _kinds(err.schema))}")]
     if v == "enum":
         return [RuleError(pos, f"{where}: {_show(inst)} is not one of {', '.join(map(str, err.validator_value))}")]
     if v in ("oneOf", "anyOf"):
@@ -179,7 +188,7 @@ def _schema_error(err, loc: Located, root: dict) -> list:
             if out:
                 return out
         kinds = [k for b in branches for k in _kinds(b)]
-        return [RuleError(pos, f"{where}: expected {_either(kinds)}, found {_show(inst)}")]
+        return [RuleError(pos, f"{where}: expected {_either(kinds)}, found {_show(inst)}{_code_hint(path, inst, kinds)}")]
     if v == "pattern":
         return [RuleError(pos, f"{where}: {_show(inst)} is not a valid name ({_NAME_RULE})")]
     if v == "minimum":
