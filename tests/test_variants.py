@@ -89,6 +89,8 @@ def test_an_override_calls_the_definition_it_replaces(tmp_path):
      "mine.yaml:5:15: variant 'mine' lists 'score' under overrides but does not define it"),
     ("  colour: blue\n",
      "mine.yaml:5:3: variant: unknown key 'colour'"),
+    ("  overrides: [score]\nfunctions:\n  score(p): previos(p) + 1\n",
+     "mine.yaml:7:13: unknown function 'previos' (did you mean 'previous'?)"),
 ])
 def test_variant_mistakes_are_one_line_at_the_place(run, tmp_path, body, message):
     tile(tmp_path, HEAD + body)

@@ -76,7 +76,10 @@ class CallChecks:
                 self.err(e.pos, f"{_shown(f)} is a procedure: call it as a statement, or take the value it returns "
                                 f"on a line of its own (let x = {'previous' if '__prev' in f else f}(...))")
             return
-        self.err(e.pos, f"unknown function '{f}'{did_you_mean(f, set(BUILTINS) | set(self.spec.functions))}")
+        # (a rules' function by its own name, never the inner name of a definition an override replaced;
+        # previous(...) calls that one)
+        known = set(BUILTINS) | {g for g in self.spec.functions if "__prev" not in g} | {"previous"}
+        self.err(e.pos, f"unknown function '{f}'{did_you_mean(f, known)}")
 
 
 def _args(n: int) -> str:
