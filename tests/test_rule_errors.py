@@ -629,3 +629,11 @@ def test_values_that_are_plainly_not_cards(tmp_path, code, needle, message):
         return
     e = error(tmp_path, text)
     assert e.message == message and where(e) == at(text, needle, after=BODY)
+
+
+def test_a_choose_from_an_empty_list_is_a_warning(tmp_path):
+    text = with_code('choose x from [] by 0 prompt "Never"')
+    spec = load_ruleset(write(tmp_path, {"game.yaml": text})).spec
+    found = [(w.pos.line, w.pos.col, w.message) for w in spec.warnings if "empty list" in w.message]
+    assert found == [(*at(text, "[] by"), "'choose' from an empty list: it never has an option, so the choice "
+                                          "is never asked")]

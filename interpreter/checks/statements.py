@@ -2,10 +2,10 @@
 break, moves between zones, choices, procedure and slot calls, marks."""
 from __future__ import annotations
 
-from ..errors import did_you_mean
+from ..errors import RuleError, did_you_mean
 from ..language.builtins import BUILTINS
-from ..language.tree import (Assign, Break, CallStmt, Choose, Draw, For, If, Let, Log, Move, Return, Reveal, SetMark,
-                             Show, Shuffle, Simultaneously, While)
+from ..language.tree import (Assign, Break, CallStmt, Choose, Draw, For, If, Let, ListLit, Log, Move, Return, Reveal,
+                             SetMark, Show, Shuffle, Simultaneously, While)
 from .calls import _args, _shown, _takes
 from .names import VALUE_BUILTINS
 
@@ -90,6 +90,9 @@ class StatementChecks:
                 self.expr(s.to, scope)
         elif t is Choose:
             self.expr(s.options, scope)
+            if type(s.options) is ListLit and not s.options.items:
+                self.warnings.append(RuleError(s.options.pos, "'choose' from an empty list: it never has an "
+                                                              "option, so the choice is never asked"))
             for e in (s.by, s.prompt, s.count, s.upto, s.unavailable):
                 if e is not None:
                     self.expr(e, scope)
