@@ -270,3 +270,17 @@ def test_the_version_is_the_installed_distributions():
 def jux_version_line() -> str:
     p = subprocess.run([sys.executable, "-m", "jux", "--version"], capture_output=True, text=True, check=True)
     return p.stdout
+
+
+def test_a_record_of_ones_own_rules_says_how_to_name_them(run, tmp_path):
+    """A record of rules outside jux's catalogue: replay and play --load say which option names them."""
+    import shutil
+
+    shutil.copytree(Path(__file__).parent / "data" / "undo_probe", tmp_path / "probe")
+    assert run("simulate", "probe", "--games", "1", "--records", "recs", "--quiet").returncode == 0
+    record = next(Path("recs").glob("*.json"))
+    line = one_line_error(run("replay", record))
+    assert "'undo_probe' is not a ruleset of jux" in line and line.endswith("(--rules FOLDER)"), line
+    line = one_line_error(run("play", "--load", record, "--print"))
+    assert line.endswith(f"(jux play FOLDER --load {record})"), line
+    assert run("replay", record, "--rules", "probe").returncode == 0

@@ -305,7 +305,9 @@ class Session:
         try:
             game = Game.from_record(data, paths=[*(paths or ()), *user_sources(data)])
         except RecordError as e:
-            raise RecordError(f"{path}: {e}") from None
+            again = RecordError(f"{path}: {e}")
+            again.missing = getattr(e, "missing", None)
+            raise again from None
         n = game.state.n
         saved = data.get("tui", {}).get("seats") if isinstance(data.get("tui"), dict) else None
         if isinstance(saved, list) and len(saved) == n and all(isinstance(k, str) for k in saved):

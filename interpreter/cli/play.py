@@ -59,7 +59,12 @@ def cmd_play(args) -> int:
     if args.load is not None:  # a bad save is one line now, before the screen opens
         from ...tui.session import Session
 
-        session = Session.load(args.load, [k for _, k in seats] if seats else None, paths=paths)
+        try:
+            session = Session.load(args.load, [k for _, k in seats] if seats else None, paths=paths)
+        except JuxError as e:
+            if getattr(e, "missing", None) == "ruleset" and not args.ruleset:
+                raise JuxError(f"{e} (jux play FOLDER --load {args.load})") from None
+            raise
     if args.print or not (sys.stdout.isatty() and sys.stdin.isatty()):
         return _print_loaded_game(args, session.game) if session is not None else _print_bot_game(args)
     from ...tui import run
@@ -133,7 +138,8 @@ def cmd_replay(args) -> int:
     try:  # the record's ruleset and variant files: jux's catalogue, or the files named here
         game = Game.from_record(record, ruleset=args.rules, paths=[args.rules, *tiles])
     except RecordError as e:
-        raise JuxError(f"{args.record}: {e}") from None
+        how = " (--rules FOLDER)" if getattr(e, "missing", None) == "ruleset" and not args.rules else ""
+        raise JuxError(f"{args.record}: {e}{how}") from None
     n = game.state.n
     if args.viewer is not None and not 0 <= args.viewer < n:
         raise JuxError(f"--viewer must be a seat from 0 to {n - 1}")

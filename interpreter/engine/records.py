@@ -279,8 +279,10 @@ def _ruleset_source(name: str, ruleset, paths):
     known = catalogue_rulesets()
     if name in known:
         return RULES_DIR / name
-    raise RecordError(f"ruleset: {_shown(name, 60)} is not a ruleset of jux (known: {', '.join(known)}); "
-                      "for other rules, name their folder on the command line")
+    e = RecordError(f"ruleset: {_shown(name, 60)} is not a ruleset of jux (known: {', '.join(known)}); "
+                    "for other rules, name their folder on the command line")
+    e.missing = "ruleset"  # (what a command adds its own words to: its option for the folder)
+    raise e
 
 
 def _variant_source(where: str, name: str, paths) -> str:
