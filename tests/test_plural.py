@@ -42,3 +42,14 @@ def test_plural_takes_a_number_and_a_noun_before_the_game_starts(tmp_path):
     assert (err.pos.line, err.pos.col) == at(text, '3)}')  # columns stay true after escaped quotes
     err, _ = one_error(tmp_path, 'log plural(2)')
     assert "plural" in str(err) and "argument" in str(err)
+
+
+def test_a_string_inside_braces_may_have_braces_of_its_own(tmp_path):
+    """"{if n > 1 then \"{n} cards\" else \"one card\"}": the inner string's braces are its own,
+    not the end of the outer braces."""
+    g = run(tmp_path, r"""
+        for k in [1, 3] { log "Left: {if k > 1 then \"{k} cards\" else \"one card\"}." }
+    """)
+    assert g.log_lines() == ["Left: one card.", "Left: 3 cards."]
+    err, text = one_error(tmp_path, r'log "{if 2 > 1 then \"{nn} cards\" else \"one\"}"')
+    assert "unknown name 'nn'" in str(err) and (err.pos.line, err.pos.col) == at(text, "nn}")

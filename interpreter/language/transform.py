@@ -302,7 +302,7 @@ class _Build(Transformer):
             if ch == "}" and raw[i + 1:i + 2] == "}":
                 buf.append("}"); i += 2; continue
             if ch == "{":
-                end = raw.find("}", i)
+                end = _closing_brace(raw, i)
                 if end < 0:
                     raise RuleError(where(i), "'{' in a string is not closed by '}' (write '{{' for a brace)")
                 if buf:
@@ -319,6 +319,21 @@ class _Build(Transformer):
         if buf:
             parts.append(_unescape("".join(buf)))
         return parts
+
+
+def _closing_brace(raw: str, i: int) -> int:
+    """Where the '}' that closes the '{' at raw[i] is (-1: nowhere), past the strings written
+    inside the braces (\"{n} cards\": their own braces are theirs)."""
+    j, quoted = i + 1, False
+    while j < len(raw):
+        if raw.startswith('\\"', j):
+            quoted = not quoted
+            j += 2
+            continue
+        if raw[j] == "}" and not quoted:
+            return j
+        j += 1
+    return -1
 
 
 def _nested_quotes(inner: str) -> str:
