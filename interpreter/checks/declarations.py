@@ -192,7 +192,8 @@ class DeclarationChecks:
             self.err(spec.procedures[n].pos, f"'{n}' is both a function and a procedure")
         score = spec.functions.get("score")
         if score is None:
-            self.err(where.get(("game", "")), "the ruleset has no function 'score(p)' (a player's final score)")
+            self.err(where.get(("functions", "")) or where.get(("game", "")),  # (its section, when there is one)
+                     "the ruleset has no function 'score(p)' (a player's final score)")
         elif len(score.params) != 1:
             self.err(score.pos, "'score' takes one parameter: the player")
         worth = spec.functions.get("worth")

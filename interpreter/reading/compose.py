@@ -42,6 +42,7 @@ def merge_file(merged: dict, where: dict, loc: Located, errors: list):
             if section == "flow":
                 merged["flow_src"] = loc.blocks.get((section,))
             continue
+        where.setdefault((section, ""), loc.marks.get(("key", section)))  # (the section's first heading)
         for key, item in (value or {}).items():
             name = entry_name(section, key)
             if name in merged[section]:
