@@ -118,6 +118,21 @@ def test_every_problem_of_a_file_is_reported_in_file_order(jux):
         [f"{f}:6:3", f"{f}:10:11"]
 
 
+def test_every_problem_of_a_position_is_told_at_once(jux):
+    """Not one per run: a zone, a card, a counter's shape, a counter and a procedure the game does not
+    have, each at its place."""
+    f = f"{FAILING}/several_setup.yaml"
+    p = jux("test", f)
+    lines = [line for line in p.stdout.splitlines() if line.startswith(f"{f}:")]
+    assert lines == [
+        f"{f}:5:3: no zone 'hnd[0]' (did you mean 'hand[0]'?)",
+        f"{f}:6:15: no card 'yellow 9' in this ruleset (did you mean 'yellow 6'?)",
+        f"{f}:7:12: counter 'gold' has one value per player: give a list of 2",
+        f"{f}:7:21: no counter 'glod' (did you mean 'gold'?)",
+        f"{f}:8:1: no procedure 'player_trun' (did you mean 'player_turn'?)",
+    ], p.stdout
+
+
 def test_checks_of_a_decision(jux):
     f = f"{FAILING}/wrong_options.yaml"
     p = jux("test", f)

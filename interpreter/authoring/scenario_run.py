@@ -110,21 +110,24 @@ def _run(sc: Scenario):
     except JuxError as e:
         raise _Stop([Failure(sc.value_at("ruleset"), f"ruleset: {e}")], expected=False) from None
     n = sc.data["players"]
-    errors = check_names(sc, rules, n)
-    if errors:
-        raise _Stop([Failure(e.pos, e.message) for e in errors], expected=False)
+    named = [Failure(e.pos, e.message) for e in check_names(sc, rules, n)]
+    if named and not rules.min_players <= n <= rules.max_players:
+        raise _Stop(named, expected=False)
     try:
         zones = _zones_with_set_aside(rules, sc.data.get("zones") or {}, sc.data.get("set_aside") or {})
         game = Game.scenario(rules, n, zones=zones, counters=sc.nothing("counters") or {},
                              run=sc.data["run"], args=list(sc.data.get("args") or []),
                              seed=sc.data.get("seed", 0), names=sc.data.get("names"), marks=sc.nothing("marks"),
                              rest=sc.data.get("rest", "stay"))
-    except SetupError as e:
-        raise _Stop([Failure(_setup_pos(sc, e.where), str(e))], expected=False) from None
+    except SetupError as e:  # (every problem of the position at once, each at its entry, with the names')
+        setup = [Failure(_setup_pos(sc, x.where), str(x)) for x in e.errors]
+        raise _Stop(named + [f for f in setup if f not in named], expected=False) from None
     except (RuleRuntimeError, StepBudgetExceeded) as e:
         raise _Stop([Failure(sc.at("run"), f"run: the rules stopped with an error: {e}")]) from None
     except JuxError as e:
-        raise _Stop([Failure(sc.at("run"), f"the position cannot be set up: {e}")], expected=False) from None
+        raise _Stop(named + [Failure(sc.at("run"), f"the position cannot be set up: {e}")], expected=False) from None
+    if named:  # (names the expectations or answers give that the game does not have)
+        raise _Stop(named, expected=False)
     failures, stopped = _answer(sc, game)
     if stopped:
         stop = _Stop(failures)

@@ -19,6 +19,7 @@ class SetupError(JuxError):
     def __init__(self, message: str, where: tuple = ()):
         super().__init__(message)
         self.where = where
+        self.errors = [self]  # every problem of the position (Game.scenario finds them all), this one first
 
 
 def _seat(v, n: int, where: tuple):
@@ -84,7 +85,8 @@ class Positions:
         marks: {"hand[0]": {"red 4": {"token": 1}}}: marks set on the first card of that
         label in that zone. A position that cannot be set up (a zone, card, counter, mark or
         procedure the rules do not have, a value of the wrong shape) raises SetupError, whose
-        `where` names the entry at fault (scenario files: interpreter/authoring/scenario_run.py).
+        `where` names the entry at fault, after every entry was read: its `errors` are all the
+        problems found, it first (scenario files: interpreter/authoring/scenario_run.py).
         """
         if isinstance(rules, (str, Path)):
             rules = load_ruleset(rules)
@@ -96,35 +98,53 @@ class Positions:
         for c in rules.cards:
             free.setdefault(rules.card_labels[c], []).append(c)
             labels.add(rules.card_labels[c])
+        problems: list = []  # every SetupError of the position: reported at once, after the last
         for zname, zlabels in (zones or {}).items():
-            zi = _zone_index(names_of, zname, ("zones", zname))
+            try:
+                zi = _zone_index(names_of, zname, ("zones", zname))
+            except SetupError as e:
+                problems.append(e)
+                continue
             for i, label in enumerate(zlabels):
                 pool = free.get(label)
                 if not pool:
                     if label not in labels:
-                        raise SetupError(f"no card '{label}' in this ruleset{did_you_mean(str(label), labels)}",
-                                         ("zones", zname, i))
-                    raise SetupError(f"no card '{label}' left to place in {zname}: the ruleset has "
-                                     f"{sum(1 for c in rules.cards if rules.card_labels[c] == label)}",
-                                     ("zones", zname, i))
+                        problems.append(SetupError(f"no card '{label}' in this ruleset"
+                                                   f"{did_you_mean(str(label), labels)}", ("zones", zname, i)))
+                    else:
+                        problems.append(SetupError(
+                            f"no card '{label}' left to place in {zname}: the ruleset has "
+                            f"{sum(1 for c in rules.cards if rules.card_labels[c] == label)}", ("zones", zname, i)))
+                    continue
                 moves.place(S, pool.pop(0), zi)
         if rest not in ("stay", "out"):
-            raise SetupError(f"rest: 'stay' or 'out', not {rest!r}", ("rest",))
+            problems.append(SetupError(f"rest: 'stay' or 'out', not {rest!r}", ("rest",)))
         if rest == "out":
             _out_of_game(S, [c for pool in free.values() for c in pool])
         for zname, by_label in (marks or {}).items():
-            cards = S.z[_zone_index(names_of, zname, ("marks", zname))]
+            try:
+                cards = S.z[_zone_index(names_of, zname, ("marks", zname))]
+            except SetupError as e:
+                problems.append(e)
+                continue
             for label, values in by_label.items():
                 card = next((c for c in cards if rules.card_labels[c] == label), None)
                 if card is None:
-                    raise SetupError(f"marks: no card '{label}' in {zname}", ("marks", zname, label))
+                    problems.append(SetupError(f"marks: no card '{label}' in {zname}", ("marks", zname, label)))
+                    continue
                 for mark, value in values.items():
                     if mark not in rules.spec.marks:
-                        raise SetupError(f"marks: no mark '{mark}'{did_you_mean(str(mark), rules.spec.marks)} "
-                                         f"(marks: {', '.join(rules.spec.marks)})", ("marks", zname, label, mark))
+                        problems.append(SetupError(f"marks: no mark '{mark}'{did_you_mean(str(mark), rules.spec.marks)} "
+                                                   f"(marks: {', '.join(rules.spec.marks)})",
+                                                   ("marks", zname, label, mark)))
+                        continue
                     moves.set_mark(S, card, mark, value)
         for cname, value in (counters or {}).items():
-            value = _counter_value(lay, cname, value, players)
+            try:
+                value = _counter_value(lay, cname, value, players)
+            except SetupError as e:
+                problems.append(e)
+                continue
             if cname in lay.player_keys:  # one per player and per key: a list of {key: value}
                 for p, by_key in enumerate(value):
                     for k, v in by_key.items():
@@ -139,15 +159,27 @@ class Positions:
                         S.v[ci[k]] = v
                 else:
                     S.v[ci] = value
-        args = [_seat(a, players, ("args", i)) if type(a) is int else a for i, a in enumerate(args)]
+        seats = []
+        for i, a in enumerate(args):
+            try:
+                seats.append(_seat(a, players, ("args", i)) if type(a) is int else a)
+            except SetupError as e:
+                problems.append(e)
+        args = seats
         if run is not None:
-            proc = rules._c["procedures"].get(run)
-            if proc is None:
-                raise SetupError(f"no procedure '{run}'{did_you_mean(run, rules.spec.procedures)}", ("run",))
-            want = len(rules.spec.procedures[run].params)
-            if len(args) != want:
-                raise SetupError(f"the procedure '{run}' takes {want} argument{'s' if want != 1 else ''} "
-                                 f"({', '.join(rules.spec.procedures[run].params)}), not {len(args)}", ("args",))
+            if rules._c["procedures"].get(run) is None:
+                problems.append(SetupError(f"no procedure '{run}'{did_you_mean(run, rules.spec.procedures)}",
+                                           ("run",)))
+            elif len(args) != len(rules.spec.procedures[run].params):
+                want = len(rules.spec.procedures[run].params)
+                problems.append(SetupError(f"the procedure '{run}' takes {want} argument{'s' if want != 1 else ''} "
+                                           f"({', '.join(rules.spec.procedures[run].params)}), not {len(args)}",
+                                           ("args",)))
+        if problems:
+            problems[0].errors = problems
+            raise problems[0]
+        if run is not None:
+            proc = rules._c["procedures"][run]
             if isinstance(proc, tuple):
                 rid, extra = proc
                 S.threads = [[[[rid, 0, list(args) + [None] * extra]], RUN, None, None, -1, 0, 0]]
