@@ -90,3 +90,43 @@ def test_a_tie_break_of_one_value_or_one_pair_alone_is_a_list_of_one():
     assert _tie_values([("6s", 2), ("5s", 0)]) == [2, 0]
     assert _tie_values([3, ("guilders", 4)]) == [3, 4]
     assert _tie_values(("guilders", 4)) == [4] and _tie_values(7) == [7]
+
+
+WAYS = """\
+game: {name: ways, title: Ways, players: {min: 3, max: 3}, winner: WINNER}
+cards: {c: {label: "c {v}", attributes: {v: [1]}}}
+zones: {deck: {visible: all, start: [c]}}
+counters:
+  coins: {per: player, start: 0}
+  held: {per: player, start: 0}
+functions:
+  score(p): "0"
+  tiebreak(p): '[("coins", coins[p]), ("cards in hand", held[p], "lowest")]'
+flow: |
+  log "over"
+"""
+
+
+@pytest.mark.parametrize("winner", ["highest", "lowest"])
+def test_a_tie_break_entry_may_say_its_own_way(tmp_path, winner):
+    """("cards in hand", n, "lowest"): the fewest wins for that value, whatever the others do; the
+    values are shown as they are, and the final screen's note says each way."""
+    from jux.tui.screens.gameover import tiebreak_note
+
+    (tmp_path / "game.yaml").write_text(WAYS.replace("WINNER", winner))
+    rules = load_ruleset(tmp_path)
+    # seats 0 and 1 tie on coins in either way; seat 1 holds fewer cards
+    coins = [5, 5, 9] if winner == "highest" else [1, 1, 0]
+    g = Game.scenario(rules, 3, counters={"coins": coins, "held": [4, 2, 1]})
+    assert g.over and g.scores == [0, 0, 0]
+    assert g.tiebreaks() == [[coins[0], 4], [coins[1], 2], [coins[2], 1]]  # as they are, never negated
+    lowest_first = winner == "lowest"
+    assert g.tiebreak_lowest() == [lowest_first, True]
+    if winner == "highest":  # seat 2 has the most coins
+        assert g.winners == [2] and g.ranking() == [2, 1, 0]
+        assert tiebreak_note(g) == "A tie on score goes to the most coins, then the fewest cards in hand."
+    else:  # seat 2 has the fewest coins
+        assert g.winners == [2] and g.ranking() == [2, 1, 0]
+        assert tiebreak_note(g) == "A tie on score goes to the fewest coins, then cards in hand, in order."
+    g = Game.scenario(rules, 3, counters={"coins": [3, 3, 3], "held": [4, 2, 2]})
+    assert g.winners == [1, 2] and g.ranking() == [1, 2, 0]  # the fewest cards, shared

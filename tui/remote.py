@@ -224,6 +224,9 @@ class RemoteSession:
     def tiebreak_labels(self) -> list:
         return self._result("tiebreak_labels", None) or []
 
+    def tiebreak_lowest(self) -> list:
+        return self._result("tiebreak_lowest", None) or []
+
     @property
     def winners(self) -> list:
         return list(self._result("winners", None) or [])

@@ -41,7 +41,7 @@ class Session:
     at this keyboard), bots (the seats this program plays: none remotely), view(viewer),
     pending (the decisions waiting: .player, .prompt, .options [.id .label .value .hint], .min,
     .max, .many, .keys, .unavailable), over, log_lines(viewer), tables(viewer), read_card(c,
-    viewer), scores, tiebreaks(), tiebreak_labels(), winners, ranking(), moment (changes with
+    viewer), scores, tiebreaks(), tiebreak_labels(), tiebreak_lowest(), winners, ranking(), moment (changes with
     every answer), dirty, status() (a line on who is connected, or ""), time_left() (seconds left
     for this seat's oldest pending decision at a table with a turn timer, counting down; None:
     no timer, or nothing to decide), local (saving, loading
@@ -108,6 +108,9 @@ class Session:
 
     def tiebreak_labels(self) -> list:
         return self.game.tiebreak_labels()
+
+    def tiebreak_lowest(self) -> list:
+        return self.game.tiebreak_lowest()
 
     @property
     def winners(self) -> list:

@@ -249,6 +249,23 @@ class Game(Positions, Autoplay, Views, Saves):
             return [[] for _ in range(self.state.n)]
         return [_tie_values(f(self.state, SEATS[p])) for p in range(self.state.n)]
 
+    def tiebreak_lowest(self) -> list:
+        """For each tie-break value, in order, whether its lowest wins: as the entry says with a
+        third item (`("cards in hand", len(hand[p]), "lowest")`), else as the ruleset's `winner`
+        says for every tie-break; [] without a tiebreak."""
+        f = self.rules.tiebreak_fn
+        if f is None:
+            return []
+        default = self.rules.lowest_tiebreak_wins
+        ways: list = []
+        for p in range(self.state.n):
+            for i, x in enumerate(_entries(f(self.state, SEATS[p]))):
+                if i == len(ways):
+                    ways.append(None)
+                if ways[i] is None:
+                    ways[i] = _way(x)
+        return [default if w is None else w == "lowest" for w in ways]
+
     def tiebreak_labels(self) -> list:
         """What each tie-break value is, in order (["aces", "kings", ...], ["coins"]): the labels of
         the (label, value) pairs the ruleset's tiebreak(p) gives, "" for a bare value; [] without
@@ -281,8 +298,10 @@ class Game(Positions, Autoplay, Views, Saves):
         f = rules.tiebreak_fn
         if len(tied) == 1 or f is None:
             return tied
-        keys = [_tie_values(f(self.state, SEATS[p])) for p in tied]  # only the tied seats need a tie-break
-        best = min(keys) if rules.lowest_tiebreak_wins else max(keys)
+        lowest = self.tiebreak_lowest()
+        keys = [_better_higher(_tie_values(f(self.state, SEATS[p])), lowest, rules.lowest_tiebreak_wins)
+                for p in tied]  # only the tied seats need a tie-break
+        best = max(keys)
         return [p for p, k in zip(tied, keys) if k == best]
 
     def merits(self, scores: list | None = None) -> list:
@@ -297,16 +316,56 @@ class Game(Positions, Autoplay, Views, Saves):
         scores = self.scores
         ties = self.tiebreaks()
         rules = self.rules
+        lowest = self.tiebreak_lowest()
 
         def key(p):
             s = -scores[p] if not rules.lowest_wins else scores[p]
-            return (s, _Toward(ties[p], not rules.lowest_tiebreak_wins))
+            return (s, _Toward(_better_higher(ties[p], lowest, rules.lowest_tiebreak_wins), True))
         return sorted(range(self.state.n), key=key)
 
 
+_WAYS = ("lowest", "highest")
+
+
 def _labelled(x) -> bool:
-    """A tie-break entry that is a (label, value) pair: a tuple of two whose first item is a text."""
-    return type(x) is tuple and len(x) == 2 and isinstance(x[0], str)
+    """A tie-break entry that is a (label, value) pair, or a (label, value, way) triple whose way is
+    "lowest" or "highest": a tuple whose first item is a text."""
+    return type(x) is tuple and isinstance(x[0] if x else None, str) and (
+        len(x) == 2 or len(x) == 3 and x[2] in _WAYS)
+
+
+def _way(x):
+    """The way a tie-break entry says its value wins ("lowest", "highest"), or None."""
+    return x[2] if _labelled(x) and len(x) == 3 else None
+
+
+class _Lower:
+    """A tie-break value whose lowest wins, as a key where the higher is better."""
+
+    __slots__ = ("v",)
+
+    def __init__(self, v):
+        self.v = v
+
+    def __eq__(self, other):
+        return self.v == other.v
+
+    def __lt__(self, other):
+        return other.v < self.v
+
+    def __gt__(self, other):
+        return self.v < other.v
+
+    def __le__(self, other):
+        return other.v <= self.v
+
+    def __ge__(self, other):
+        return self.v <= other.v
+
+
+def _better_higher(values: list, lowest: list, default: bool) -> list:
+    """A seat's tie-break values as a key where the higher is better, each value in its way."""
+    return [_Lower(v) if (lowest[i] if i < len(lowest) else default) else v for i, v in enumerate(values)]
 
 
 def _entries(parts) -> list:

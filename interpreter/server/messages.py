@@ -47,7 +47,8 @@ def results(game) -> dict:
     """The end of the game, for everyone: the scores, each seat's tie-break values and their
     labels, the winners and the seats from the best to the worst."""
     return {"scores": game.scores, "tiebreaks": [list(t) for t in game.tiebreaks()],
-            "tiebreak_labels": list(game.tiebreak_labels()), "winners": list(game.winners),
+            "tiebreak_labels": list(game.tiebreak_labels()), "tiebreak_lowest": list(game.tiebreak_lowest()),
+            "winners": list(game.winners),
             "ranking": list(game.ranking())}
 
 

@@ -68,10 +68,17 @@ def tiebreak_note(game) -> str:
     if not heads:
         return ""
     low = bool(getattr(game.rules, "lowest_tiebreak_wins", False))
+    lowest = list(getattr(game, "tiebreak_lowest", lambda: [])())[:len(heads)]
+    lowest += [low] * (len(heads) - len(lowest))  # (each value's way: its entry's, else the ruleset's)
     if len(labels) < len(heads) or not all(labels):
         values = "lowest" if low else "best"
+        if len(set(lowest)) > 1:
+            values = "better"  # (some the lowest, some the highest)
         return f"A tie on score goes to the {values} tie-break values, compared in order."
-    most = "fewest" if low else "most"
+    if len(set(lowest)) > 1:  # each in its way
+        ways = [f"{'fewest' if w else 'most'} {h}" for h, w in zip(heads, lowest)]
+        return f"A tie on score goes to the {ways[0]}, then the {', then the '.join(ways[1:])}."
+    most = "fewest" if lowest[0] else "most"
     if len(heads) == 1:
         return f"A tie on score goes to the {most} {heads[0]}."
     return f"A tie on score goes to the {most} {heads[0]}, then {', '.join(heads[1:])}, in order."
