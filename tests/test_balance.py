@@ -196,3 +196,33 @@ def test_ctrl_c_keeps_the_finished_combinations_and_resume_plays_the_rest(tmp_pa
     assert main(args + ["--resume"]) == 0
     assert main(args[:-3] + ["--out", str(tmp_path / "whole"), "--quiet"]) == 0
     assert (out / "balance.json").read_text() == (tmp_path / "whole" / "balance.json").read_text()
+
+
+def test_a_tile_file_of_ones_own_joins_the_sweep_beside_the_tiles_of_its_colour(tmp_path, capsys, monkeypatch):
+    """jux balance --with FILE: the author's tile is swept with the catalogue's (named by its path),
+    the report has its row, a resumed sweep needs it again; a broken one is refused before any game."""
+    from pathlib import Path
+
+    from jux.interpreter.cli.main import main
+
+    banker = Path(__file__).resolve().parent.parent / "docs" / "examples" / "banker.yaml"
+    (tmp_path / "banker.yaml").write_text(banker.read_text())
+    monkeypatch.chdir(tmp_path)
+    keys, combos = tile_grid(GAME, ["nobles"], ["banker.yaml"])
+    yellow = sorted({c[2] for c in combos})
+    assert "banker.yaml" in yellow and len(yellow) == 5  # the four yellow nobles... and the banker
+    args = ["balance", GAME, "--players", "3", "--games-per-combo", "2", "--tiles-grid", "nobles",
+            "--with", "banker.yaml", "--workers", "1", "--out", "b", "--quiet"]
+    assert main(args) == 0
+    report = (tmp_path / "b" / "report.md").read_text()
+    assert "| yellow | banker.yaml | 1 | 2 |" in report, report
+    assert json.loads((tmp_path / "b" / "balance.json").read_text())["settings"]["with"] == ["banker.yaml"]
+    no_banker = [a for a in args if a not in ("--with", "banker.yaml")] + ["--resume"]
+    assert main(no_banker) == 1 and "other settings (with)" in capsys.readouterr().err
+    assert main(args + ["--resume"]) == 0
+    (tmp_path / "broken.yaml").write_text(banker.read_text().replace("overrides: [", "overrides: [nothing_here, "))
+    broken = ["balance", GAME, "--players", "3", "--games-per-combo", "2", "--with", "broken.yaml", "--out", "c"]
+    assert main(broken) == 1
+    assert "broken.yaml:" in capsys.readouterr().err and not (tmp_path / "c").exists()
+    assert main(args + ["--cluster", "tcp://127.0.0.1:1"]) == 1
+    assert "--with does not go with --cluster" in capsys.readouterr().err

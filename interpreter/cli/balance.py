@@ -29,7 +29,10 @@ def balance(args, stops) -> int:
     for s in specs:
         bot_factory(s)  # an unknown bot is an error now, not in a worker
     grid = [f.strip() for g in args.tiles_grid for f in g.split(",") if f.strip()]
-    sweep = Sweep(args.ruleset, players, args.games_per_combo, args.seed, specs, grid, args.out)
+    if args.extra and args.cluster:
+        raise JuxError("balance: --with does not go with --cluster (a cluster's machines play the tiles of their "
+                       "own jux)")
+    sweep = Sweep(args.ruleset, players, args.games_per_combo, args.seed, specs, grid, args.out, args.extra)
     check_writable_dir(sweep.out)  # (a file, a read-only place: refused now, not after the games)
     if args.resume:
         sweep.resume()

@@ -198,6 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tiles-grid", nargs="+", default=["all"], metavar="all|FAMILY",
                    help="all combinations (default), or vary only the tiles of these families "
                         "(the other colours keep their A tile)")
+    p.add_argument("--with", dest="extra", nargs="+", default=[], metavar="TILE.yaml",
+                   help="tile files of your own, swept too, each beside the tiles of its colour")
     p.add_argument("--seed", "-s", type=_int, default=1, help="seed of the first game (default 1)")
     p.add_argument("--bots", "-b", default="random",
                    help="a bot for every seat, or one per seat separated by commas (default: random)")

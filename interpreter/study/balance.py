@@ -22,6 +22,7 @@ What is measured, per combination (and pooled per tile):
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 import json
 import os
@@ -30,20 +31,29 @@ from pathlib import Path
 from ..engine.ruleset import load_ruleset
 from ..errors import JuxError, did_you_mean
 from ..files import write_text_atomic
-from ..reading.variants import catalogue
+from ..reading.variants import catalogue, variant_info
 from .simulate import seat_bots
 from .stats import mean_sd, wilson
 
 FORMAT = "jux-balance/1"
 
 
-def tile_grid(ruleset: str, families=("all",)) -> tuple:
+def tile_grid(ruleset: str, families=("all",), extra=()) -> tuple:
     """(keys, combos): the slot keys that variants fill, in the rules' order, as (slot, key), and
     the combinations to sweep, each a tuple of variant names in key order. families: ["all"], or
     family names (variants' `family`): only the keys those families fill vary, the others keep
-    their default variant."""
+    their default variant. extra: tile files of one's own, each beside the catalogue's tiles of
+    the keys it fills, named by its path in the combinations."""
     base = load_ruleset(ruleset)
-    cat = catalogue(base.name)
+    cat = dict(catalogue(base.name))
+    for path in extra:
+        if "," in path:
+            raise JuxError(f"{path}: a tile file swept by balance has no comma in its path")
+        load_ruleset(ruleset, [path])  # (its own errors, located, before anything is played)
+        info = variant_info(base.name, path)
+        if info is None or not info.fills:
+            raise JuxError(f"{path}: fills no slot key of {base.name}: there is nothing to sweep it against")
+        cat[path] = dataclasses.replace(info, name=path)
     by_key: dict = {}
     for slot, table in base.spec.slots.items():
         for key in table:
@@ -158,22 +168,26 @@ class Sweep:
     """A balance sweep and its results file (balance.json in out_dir)."""
 
     def __init__(self, ruleset: str, players: int, games: int, seed: int = 1, bots=("random",),
-                 families=("all",), out_dir: str | Path | None = None):
+                 families=("all",), out_dir: str | Path | None = None, extra=()):
         self.ruleset = str(ruleset)
         self.players = int(players)
         self.games = int(games)
         self.seed = int(seed)
         self.bots = seat_bots(list(bots), self.players)
         self.families = [f for f in families if f] or ["all"]
-        self.keys, self.combos = tile_grid(self.ruleset, self.families)
+        self.extra = [str(Path(p)) for p in extra]  # tile files of one's own (as rules.variants names them)
+        self.keys, self.combos = tile_grid(self.ruleset, self.families, self.extra)
         self.rules = load_ruleset(self.ruleset)
         self.out = Path(out_dir) if out_dir else Path(f"balance-{self.rules.name}-{self.players}p")
         self.done: dict = {}  # "a,b,c,d" -> combo_stats
 
     @property
     def settings(self) -> dict:
-        return {"ruleset": self.ruleset, "players": self.players, "games_per_combo": self.games,
-                "seed": self.seed, "bots": self.bots, "tiles_grid": self.families}
+        out = {"ruleset": self.ruleset, "players": self.players, "games_per_combo": self.games,
+               "seed": self.seed, "bots": self.bots, "tiles_grid": self.families}
+        if self.extra:  # (a sweep without them reads as it did before they could be given)
+            out["with"] = self.extra
+        return out
 
     @property
     def path(self) -> Path:
@@ -189,7 +203,8 @@ class Sweep:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise JuxError(f"{self.path}: not a jux balance file")
         if data.get("settings") != self.settings:
-            diff = [k for k in self.settings if (data.get("settings") or {}).get(k) != self.settings[k]]
+            theirs = data.get("settings") if isinstance(data.get("settings"), dict) else {}
+            diff = [k for k in dict.fromkeys([*self.settings, *theirs]) if theirs.get(k) != self.settings.get(k)]
             raise JuxError(f"{self.path} was made with other settings ({', '.join(diff)}); "
                            "run with the same settings, or another --out")
         wanted = {",".join(c) for c in self.combos}
