@@ -29,6 +29,9 @@ class RandomBot(Bot):
         return self._pick(len(decision.values), decision.min, decision.max, decision.many, getattr(decision, "keys", None))
 
 
+NUMBERS = list(range(64))  # (a slice of it: the option numbers of a decision of up to 64 options)
+
+
 def random_picker(rnd):
     """pick(n, lo, hi, many): a uniformly random answer to a decision of n options, drawn with
     rnd (a random() function; floor(random() * n) is uniform enough, and cheaper than randrange
@@ -38,19 +41,20 @@ def random_picker(rnd):
     in a random order, each unless one of its key is taken already, until there are enough."""
 
     def pick(n, lo, hi, many, keys=None):
-        if many:
-            if hi > n:
-                hi = n
-            k = lo if lo >= hi else lo + floor(rnd() * (hi - lo + 1))
-            picks = list(range(n))  # the first k of a partial Fisher-Yates shuffle (a distinct choose: all)
-            for i in range(k if keys is None else n - 1):
-                j = i + floor(rnd() * (n - i))
-                picks[i], picks[j] = picks[j], picks[i]
-            return picks[:k] if keys is None else distinct_picks(picks, keys, k)
-        if lo == 0:
-            i = floor(rnd() * (n + 1))
-            return None if i == n else i
-        return floor(rnd() * n)
+        if not many:  # (the commonest first)
+            if lo == 0:
+                i = floor(rnd() * (n + 1))
+                return None if i == n else i
+            return floor(rnd() * n)
+        if hi > n:
+            hi = n
+        k = lo if lo >= hi else lo + floor(rnd() * (hi - lo + 1))
+        # the first k of a partial Fisher-Yates shuffle (a distinct choose: all) of 0..n-1
+        picks = NUMBERS[:n] if n <= len(NUMBERS) else list(range(n))
+        for i in range(k if keys is None else n - 1):
+            j = i + floor(rnd() * (n - i))
+            picks[i], picks[j] = picks[j], picks[i]
+        return picks[:k] if keys is None else distinct_picks(picks, keys, k)
 
     return pick
 

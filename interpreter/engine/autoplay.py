@@ -193,11 +193,13 @@ class Autoplay:
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
                     ok = type(choice) is list and lo <= len(choice) <= hi
-                    if ok:  # (_option_numbers(choice, n), written out)
+                    if ok:  # (_option_numbers(choice, n), written out; the options picked, x, as it goes)
+                        x = []
                         for i in choice:
                             if type(i) is not int or not 0 <= i < n:
                                 ok = False
                                 break
+                            x.append(options[i])
                         else:
                             ok = len(set(choice)) == len(choice)
                     if ok:
@@ -208,7 +210,7 @@ class Autoplay:
                             S.steps = 0
                             if S.fresh:
                                 S.fresh.clear()
-                        T[3] = x = list(map(options.__getitem__, choice))
+                        T[3] = x
                         return x
                     threads.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
                                    unavailable_id)
