@@ -52,3 +52,30 @@ def test_a_pick_of_several_is_checked_as_apply_checks_it(bad):
             assert g.over and g.state.same_as(ref.state)
         else:
             assert refused[1] == bad and len(g.answers) == len(ref.answers)
+
+
+def test_a_random_bot_is_seeded_as_random_random_seeds():
+    """RandomBot's generator, seeded without random.Random's Python-level calls, is random.Random(seed)."""
+    from jux.interpreter.bots.random_bot import RandomBot, seeded
+    for seed in (0, 1, 12345, 2**64 - 1, 2**70 + 3, -7, "a text", 1.5):
+        ref, got = random.Random(seed), seeded(seed)
+        assert type(got) is random.Random and got.getstate() == ref.getstate() and vars(got) == vars(ref)
+        assert [got.random() for _ in range(5)] == [ref.random() for _ in range(5)]
+    assert RandomBot(99).rng.getstate() == random.Random(99).getstate()
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 63, 64, 65, 200])
+def test_the_random_bot_picks_several_as_a_partial_fisher_yates_shuffle(n):
+    """The random bot's answer to a choose of several: how many (lo to hi), then the first of a
+    Fisher-Yates shuffle of the option numbers, drawn in that order from its generator."""
+    for seed in range(20):
+        rnd = random.Random(seed).random
+        lo, hi = min(seed % 3, n), 2 + seed % 4
+        got = random_picker(random.Random(seed).random)(n, lo, hi, True)
+        top = min(hi, n)
+        k = lo if lo >= top else lo + int(rnd() * (top - lo + 1))
+        picks = list(range(n))
+        for i in range(k):
+            j = i + int(rnd() * (n - i))
+            picks[i], picks[j] = picks[j], picks[i]
+        assert got == picks[:k]

@@ -108,7 +108,7 @@ def bounded_range(S, where: str, *args) -> range:
     """range(...) of the rules: whole numbers only, at most MAX_RANGE of them, each charged to the
     step budget (a loop or comprehension over them runs that many rounds)."""
     for a in args:
-        if not isinstance(a, int) or isinstance(a, bool):
+        if type(a) is not int and (not isinstance(a, int) or isinstance(a, bool)):  # (an int: at once)
             raise RuleRuntimeError(f"range() takes whole numbers, not {a!r}")
     r = range(*args)
     n = len(r)
