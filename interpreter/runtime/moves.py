@@ -120,7 +120,10 @@ def move(S, c, zi: int):
     if c is None:
         return
     cards = tuple(c)
-    Z, loc, K, plan = S.z, S.loc, S.k, S.vis.plan
+    Z = S.z
+    loc = S.loc
+    K = S.k
+    plan = S.vis.plan
     dest = Z[zi]
     mixed = None  # the zones left to where some seats lose track: mixed once, after the moves
     src = -1  # the zone of the cards before, and what a move from it does (the cards of a list
@@ -152,8 +155,10 @@ def move(S, c, zi: int):
                     mixed = {src}
                 else:
                     mixed.add(src)
-        else:
+        elif keep:
             K[x] = mask | (K[x] & keep)
+        else:  # (nobody keeps knowing it: an int plan, the commonest)
+            K[x] = mask
     if S.vis.mixable[zi]:
         S.fresh.update(cards)
     if mixed:
