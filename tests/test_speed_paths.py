@@ -79,3 +79,19 @@ def test_the_random_bot_picks_several_as_a_partial_fisher_yates_shuffle(n):
             j = i + int(rnd() * (n - i))
             picks[i], picks[j] = picks[j], picks[i]
         assert got == picks[:k]
+
+
+@pytest.mark.parametrize("name,tiles,players", [("capital_jux", [], 4), ("capital_jux", ["infiltrator", "doomsayer", "aristocrat", "convertor"], 3),
+                                                ("guildhall", [], 3), ("bruges", [], 2)])
+def test_a_blind_game_keeps_where_each_card_is(name, tiles, players):
+    """A game played blind skips who knows which card in its moves, draws and shuffles, not where
+    each card is: its cards' zones are those its zones hold, as in the same game seen."""
+    from jux.interpreter.study.simulate import play
+    rules = load_ruleset(name, tiles)
+    for seed in range(3):
+        blind = play(rules, players, seed, ["random"] * players, blind=True)
+        seen = play(rules, players, seed, ["random"] * players)
+        S = blind.state
+        assert S.vis.blind is S.vis
+        assert all(S.loc[c] == zi for zi, z in enumerate(S.z) for c in z)
+        assert S.z == seen.state.z and S.loc == seen.state.loc and blind.answers == seen.answers

@@ -207,12 +207,21 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
     else:
         dest.extend(cards)
     vis = S.vis
-    loc, K, mask = S.loc, S.k, vis[zi]
+    loc = S.loc
+    if vis.plan[src][zi].__class__ is int:
+        if vis.blind is vis:  # (a blind game: nothing reads who knows which card)
+            for c in cards:
+                loc[c] = zi
+            return
+        K, mask = S.k, vis[zi]
+        for c in cards:
+            loc[c] = zi
+            K[c] |= mask
+        return
+    K, mask = S.k, vis[zi]
     for c in cards:
         loc[c] = zi
         K[c] |= mask
-    if vis.plan[src][zi].__class__ is int:
-        return
     if vis.mixable[zi]:
         S.fresh.update(cards)
     if zi in vis.top:
@@ -228,6 +237,14 @@ def draw(S, n: int, src: int, zi: int):
     loc, K = S.loc, S.k
     known = S.vis.plan[src][zi]
     if known.__class__ is int:
+        if S.vis.blind is S.vis:  # (a blind game: nothing reads who knows which card)
+            for _ in range(n):
+                if not from_:
+                    return
+                c = from_.pop()
+                dest.append(c)
+                loc[c] = zi
+            return
         for _ in range(n):
             if not from_:
                 return
