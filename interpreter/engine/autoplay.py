@@ -52,7 +52,6 @@ class Autoplay:
         start = len(answers)
         most = sys.maxsize if limit is None else start + limit  # len(answers) when the limit is met
         S = self.state
-        seats = S.n  # (the players: a seat number answers if it is below)
         take = self._take
         if callable(pick):
             pick = [pick] * S.n
@@ -91,13 +90,12 @@ class Autoplay:
                 options = list(options)
             if optional:
                 return optional_one(T, player, options, label_id, prompt_id, L)
-            if pick is not None and options and 0 <= player < seats and len(answers) < most:
-                n = len(options)
+            if pick is not None and options and 0 <= player < S.n and len(answers) < most:
                 try:  # (asked(), written out: the commonest choose in some games)
-                    choice = pick[player](n, 1, 1, False)
+                    choice = pick[player](len(options), 1, 1, False)
                 except Exception as e:  # through the rules' code as it is, not as an error in a rule
                     raise Answering(e) from None
-                if type(choice) is int and 0 <= choice < n:
+                if type(choice) is int and 0 <= choice < len(options):
                     if unset and T[4] < 0:
                         record(T, player, choice)
                     else:  # (record(), written out)
@@ -116,7 +114,7 @@ class Autoplay:
         def optional_one(T, player, options, label_id, prompt_id, L, unavailable_id=-1):
             """one() for a choose of one that may be declined: with pick, none or an answer in
             range is taken without making the decision (as _take takes it)."""
-            if pick is not None and options and 0 <= player < seats and len(answers) < most:
+            if pick is not None and options and 0 <= player < S.n and len(answers) < most:
                 try:
                     choice = pick[player](len(options), 0, 1, False)
                 except Exception as e:  # through the rules' code as it is, not as an error in a rule
@@ -135,7 +133,7 @@ class Autoplay:
         def pairs(T, player, xs, ys, label_id, prompt_id, L=None):
             """direct: a choose of one of the pairs [(x, y) for x in xs for y in ys], as one; with
             pick, an answer in range is taken without making the pairs."""
-            if pick is not None and 0 <= player < seats and len(answers) < most:
+            if pick is not None and 0 <= player < S.n and len(answers) < most:
                 if type(xs) is not list:
                     xs = list(xs)
                 if type(ys) is not tuple and type(ys) is not list:
@@ -171,7 +169,7 @@ class Autoplay:
             if type(options) is not list:
                 options = list(options)
             n = len(options)
-            if n and key is None and 0 <= player < seats and len(answers) < most:
+            if n and key is None and 0 <= player < S.n and len(answers) < most:
                 if upto is None and type(count) is int:  # `pick count`, as threads.bounds reads it
                     hi = count if count < n else n
                     lo = 0 if optional else hi
@@ -197,13 +195,13 @@ class Autoplay:
                     ok = type(choice) is list and lo <= len(choice) <= hi
                     if ok:  # (_option_numbers(choice, n), written out; the options picked, x, as it goes)
                         x = []
-                        taken = 0  # (a bit per option number taken: each at most once)
                         for i in choice:
-                            if type(i) is not int or not 0 <= i < n or taken >> i & 1:
+                            if type(i) is not int or not 0 <= i < n:
                                 ok = False
                                 break
-                            taken |= 1 << i
                             x.append(options[i])
+                        else:
+                            ok = len(set(choice)) == len(choice)
                     if ok:
                         if unset and T[4] < 0:
                             record(T, player, choice[:])
