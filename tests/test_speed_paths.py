@@ -95,3 +95,23 @@ def test_a_blind_game_keeps_where_each_card_is(name, tiles, players):
         assert S.vis.blind is S.vis
         assert all(S.loc[c] == zi for zi, z in enumerate(S.z) for c in z)
         assert S.z == seen.state.z and S.loc == seen.state.loc and blind.answers == seen.answers
+
+
+@pytest.mark.parametrize("n", [0, 1, 3, 200, -2, True])
+def test_drawing_n_cards_is_moving_the_top_card_n_times(n):
+    """draw: the top card of a zone to another, n times or until none is left (a whole number;
+    none at all for 0 or less), each as a move of that card alone would do it."""
+    from jux.interpreter.runtime import moves
+    rules = load_ruleset("capital_jux")
+    g = Game.new(rules, 3, 5)
+    S = g.state
+    for src, dest in ((0, 9), (0, 1), (2, 1), (1, 0)):
+        ref = g.copy().state
+        ref.fresh = set(S.fresh)  # (a copy starts with none moved since the last choose)
+        moves.draw(S, n, src, dest)
+        for _ in range(n):
+            if ref.z[src]:
+                moves.move(ref, ref.z[src][-1], dest)
+        assert (S.z, S.loc, S.k, S.fresh) == (ref.z, ref.loc, ref.k, ref.fresh)
+    with pytest.raises(TypeError):
+        moves.draw(S, 2.0, 0, 9)

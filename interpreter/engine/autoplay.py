@@ -173,20 +173,19 @@ class Autoplay:
                 if upto is None and type(count) is int:  # `pick count`, as threads.bounds reads it
                     hi = count if count < n else n
                     lo = 0 if optional else hi
-                    several = True
                 else:
                     lo, hi, several = threads.bounds(n, count, upto, optional)
-                if not several:  # (hi is 1)
-                    if lo == 0:
-                        return optional_one(T, player, options, label_id, prompt_id, None, unavailable_id)
-                    choice = asked(T, player, n)
-                    if choice is not None:
-                        T[3] = x = options[choice]
-                        return x
-                    threads.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
-                                   unavailable_id)
-                    take(T, picked)  # any other answer as _take takes it, or refuses it
-                    return T[3]
+                    if not several:  # (hi is 1)
+                        if lo == 0:
+                            return optional_one(T, player, options, label_id, prompt_id, None, unavailable_id)
+                        choice = asked(T, player, n)
+                        if choice is not None:
+                            T[3] = x = options[choice]
+                            return x
+                        threads.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
+                                       unavailable_id)
+                        take(T, picked)  # any other answer as _take takes it, or refuses it
+                        return T[3]
                 if hi:
                     try:
                         choice = pick[player](n, lo, hi, True)

@@ -232,22 +232,22 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
 
 def draw(S, n: int, src: int, zi: int):
     """Move the top n cards of src to zi, one at a time (fewer if src runs out)."""
+    if type(n) is not int:
+        n = len(range(n))  # (a whole number, as range() takes it; the loops below: while, cheaper)
     from_ = S.z[src]
     dest = S.z[zi]
     loc, K = S.loc, S.k
     known = S.vis.plan[src][zi]
     if known.__class__ is int:
         if S.vis.blind is S.vis:  # (a blind game: nothing reads who knows which card)
-            for _ in range(n):
-                if not from_:
-                    return
+            while n > 0 and from_:
+                n -= 1
                 c = from_.pop()
                 dest.append(c)
                 loc[c] = zi
             return
-        for _ in range(n):
-            if not from_:
-                return
+        while n > 0 and from_:
+            n -= 1
             c = from_.pop()
             dest.append(c)
             loc[c] = zi
@@ -257,9 +257,8 @@ def draw(S, n: int, src: int, zi: int):
     mask, keep, mixers, top = vis[zi], vis.follow[src], vis.mix[src][zi], vis.top
     fresh = S.fresh if vis.mixable[zi] else None
     tidy = known is None  # a `top` zone, or marks that may fall off in zi
-    for _ in range(n):
-        if not from_:
-            return
+    while n > 0 and from_:
+        n -= 1
         c = from_.pop()
         dest.append(c)
         loc[c] = zi
@@ -333,7 +332,7 @@ def knows(S, p, c) -> bool:
 def reveal(S, what, to=None):
     if what is None:
         return
-    mask = ((1 << S.n) - 1) if to is None else (1 << int(to))
+    mask = ((1 << S.n) - 1) if to is None else (1 << (+to if type(to) is Seat else int(to)))
     if type(what) is Card:
         S.k[what] |= mask
         return
