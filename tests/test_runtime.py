@@ -84,7 +84,7 @@ def test_moving_a_list_of_cards_is_moving_each_in_turn(bottom):
 
 
 @pytest.mark.parametrize("key", [None, lambda x: x[0]])
-@pytest.mark.parametrize("n", [0, 1, 2, 5, 12])
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 12, ops.SHORT, ops.SHORT + 1, 40])
 def test_min_and_max_helpers_give_what_the_builtins_give(n, key):
     """min_of/max_of (and min2/max2) stand for min and max with key= and default=None: the same
     item, the first of equal ones, none when empty, from a list, a tuple or an iterator."""
@@ -102,3 +102,15 @@ def test_min_and_max_helpers_give_what_the_builtins_give(n, key):
     a, b = (1, "a"), (1, "b")  # equal under a key: the first
     assert ops.max_of([a, b], lambda x: x[0]) is a and ops.min_of([a, b], lambda x: x[0]) is a
     assert ops.min2(1.0, 1) is min(1.0, 1) and ops.max2(1, 1.0) is max(1, 1.0)
+
+
+def test_min_and_max_helpers_key_each_item_once_and_compare_no_lone_item():
+    """As the builtins: the key is worked out once per item, in order, and a lone item is the
+    answer without being compared (none, which compares with nothing)."""
+    for ours in (ops.min_of, ops.max_of):
+        seen = []
+        assert ours([3, 1, 2], lambda x: seen.append(x) or -x) in (1, 3)
+        assert seen == [3, 1, 2]
+        assert ours([None]) is None and ours([None], lambda x: x) is None
+        with pytest.raises(TypeError):
+            ours([1, "a"])

@@ -1,6 +1,7 @@
 """The random bot: a uniformly random legal answer, from its own seeded generator."""
 from __future__ import annotations
 
+from _random import Random as _CRandom
 from math import floor
 import random
 
@@ -19,7 +20,7 @@ class RandomBot(Bot):
     needs_view = False
 
     def __init__(self, seed=None):
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
         self._pick = random_picker(self.rng.random)
         if type(self).choose is RandomBot.choose:  # (a subclass that answers otherwise has no pick)
             self.pick = self._pick
@@ -27,6 +28,21 @@ class RandomBot(Bot):
     def choose(self, view, decision):
         # (a decision-like object may have no keys)
         return self._pick(len(decision.values), decision.min, decision.max, decision.many, getattr(decision, "keys", None))
+
+
+def seeded(seed) -> random.Random:
+    """random.Random(seed), for an int seed (a seat's: bots.seat_seed) without its Python-level
+    calls: the C generator seeded as Random.seed seeds it from an int (random.Random's __new__
+    leaves the seeding of a subclass to __init__), and Random.__init__'s gauss_next."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = random.Random.__new__(random.Random)
+    _CRandom.seed(rng, seed)
+    rng.gauss_next = None
+    return rng
+
+
+NUMBERS = list(range(64))  # (a slice of it: the option numbers of a decision of up to 64 options)
 
 
 def random_picker(rnd):
@@ -38,19 +54,27 @@ def random_picker(rnd):
     in a random order, each unless one of its key is taken already, until there are enough."""
 
     def pick(n, lo, hi, many, keys=None):
-        if many:
-            if hi > n:
-                hi = n
-            k = lo if lo >= hi else lo + floor(rnd() * (hi - lo + 1))
-            picks = list(range(n))  # the first k of a partial Fisher-Yates shuffle (a distinct choose: all)
-            for i in range(k if keys is None else n - 1):
-                j = i + floor(rnd() * (n - i))
-                picks[i], picks[j] = picks[j], picks[i]
-            return picks[:k] if keys is None else distinct_picks(picks, keys, k)
-        if lo == 0:
-            i = floor(rnd() * (n + 1))
-            return None if i == n else i
-        return floor(rnd() * n)
+        if not many:  # (the commonest first)
+            if lo == 0:
+                i = floor(rnd() * (n + 1))
+                return None if i == n else i
+            return floor(rnd() * n)
+        if hi > n:
+            hi = n
+        k = lo if lo >= hi else lo + floor(rnd() * (hi - lo + 1))
+        # the first k of a partial Fisher-Yates shuffle (a distinct choose: all) of 0..n-1
+        # (a while loop: for over a range costs more, made for a few rounds)
+        picks = NUMBERS[:n] if n <= len(NUMBERS) else list(range(n))
+        last = k if keys is None else n - 1
+        i = 0
+        while i < last:
+            j = i + floor(rnd() * (n - i))
+            picks[i], picks[j] = picks[j], picks[i]
+            i += 1
+        if keys is not None:
+            return distinct_picks(picks, keys, k)
+        del picks[k:]
+        return picks
 
     return pick
 

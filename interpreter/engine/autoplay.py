@@ -173,31 +173,32 @@ class Autoplay:
                 if upto is None and type(count) is int:  # `pick count`, as threads.bounds reads it
                     hi = count if count < n else n
                     lo = 0 if optional else hi
-                    several = True
                 else:
                     lo, hi, several = threads.bounds(n, count, upto, optional)
-                if not several:  # (hi is 1)
-                    if lo == 0:
-                        return optional_one(T, player, options, label_id, prompt_id, None, unavailable_id)
-                    choice = asked(T, player, n)
-                    if choice is not None:
-                        T[3] = x = options[choice]
-                        return x
-                    threads.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
-                                   unavailable_id)
-                    take(T, picked)  # any other answer as _take takes it, or refuses it
-                    return T[3]
+                    if not several:  # (hi is 1)
+                        if lo == 0:
+                            return optional_one(T, player, options, label_id, prompt_id, None, unavailable_id)
+                        choice = asked(T, player, n)
+                        if choice is not None:
+                            T[3] = x = options[choice]
+                            return x
+                        threads.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
+                                       unavailable_id)
+                        take(T, picked)  # any other answer as _take takes it, or refuses it
+                        return T[3]
                 if hi:
                     try:
                         choice = pick[player](n, lo, hi, True)
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
                     ok = type(choice) is list and lo <= len(choice) <= hi
-                    if ok:  # (_option_numbers(choice, n), written out)
+                    if ok:  # (_option_numbers(choice, n), written out; the options picked, x, as it goes)
+                        x = []
                         for i in choice:
                             if type(i) is not int or not 0 <= i < n:
                                 ok = False
                                 break
+                            x.append(options[i])
                         else:
                             ok = len(set(choice)) == len(choice)
                     if ok:
@@ -208,7 +209,7 @@ class Autoplay:
                             S.steps = 0
                             if S.fresh:
                                 S.fresh.clear()
-                        T[3] = x = list(map(options.__getitem__, choice))
+                        T[3] = x
                         return x
                     threads.decide(S, T, None, player, options, count, upto, optional, label_id, prompt_id,
                                    unavailable_id)

@@ -59,10 +59,12 @@ def shuffle(S, zi: int):
             while j > i:
                 j = bits(k)
             lst[i], lst[j] = lst[j], lst[i]
-    mask = S.vis[zi]
-    K = S.k
-    for c in lst:
-        K[c] = mask
-    top = getattr(S.vis, "top", None)
+    vis = S.vis
+    if getattr(vis, "blind", None) is not vis:  # (a blind game: nothing reads who knows which card)
+        mask = vis[zi]
+        K = S.k
+        for c in lst:
+            K[c] = mask
+    top = getattr(vis, "top", None)
     if top and zi in top:
         settle_top(S, zi)

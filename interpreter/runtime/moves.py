@@ -120,7 +120,10 @@ def move(S, c, zi: int):
     if c is None:
         return
     cards = tuple(c)
-    Z, loc, K, plan = S.z, S.loc, S.k, S.vis.plan
+    Z = S.z
+    loc = S.loc
+    K = S.k
+    plan = S.vis.plan
     dest = Z[zi]
     mixed = None  # the zones left to where some seats lose track: mixed once, after the moves
     src = -1  # the zone of the cards before, and what a move from it does (the cards of a list
@@ -152,8 +155,10 @@ def move(S, c, zi: int):
                     mixed = {src}
                 else:
                     mixed.add(src)
-        else:
+        elif keep:
             K[x] = mask | (K[x] & keep)
+        else:  # (nobody keeps knowing it: an int plan, the commonest)
+            K[x] = mask
     if S.vis.mixable[zi]:
         S.fresh.update(cards)
     if mixed:
@@ -202,12 +207,21 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
     else:
         dest.extend(cards)
     vis = S.vis
-    loc, K, mask = S.loc, S.k, vis[zi]
+    loc = S.loc
+    if vis.plan[src][zi].__class__ is int:
+        if vis.blind is vis:  # (a blind game: nothing reads who knows which card)
+            for c in cards:
+                loc[c] = zi
+            return
+        K, mask = S.k, vis[zi]
+        for c in cards:
+            loc[c] = zi
+            K[c] |= mask
+        return
+    K, mask = S.k, vis[zi]
     for c in cards:
         loc[c] = zi
         K[c] |= mask
-    if vis.plan[src][zi].__class__ is int:
-        return
     if vis.mixable[zi]:
         S.fresh.update(cards)
     if zi in vis.top:
@@ -218,14 +232,22 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
 
 def draw(S, n: int, src: int, zi: int):
     """Move the top n cards of src to zi, one at a time (fewer if src runs out)."""
+    if type(n) is not int:
+        n = len(range(n))  # (a whole number, as range() takes it; the loops below: while, cheaper)
     from_ = S.z[src]
     dest = S.z[zi]
     loc, K = S.loc, S.k
     known = S.vis.plan[src][zi]
     if known.__class__ is int:
-        for _ in range(n):
-            if not from_:
-                return
+        if S.vis.blind is S.vis:  # (a blind game: nothing reads who knows which card)
+            while n > 0 and from_:
+                n -= 1
+                c = from_.pop()
+                dest.append(c)
+                loc[c] = zi
+            return
+        while n > 0 and from_:
+            n -= 1
             c = from_.pop()
             dest.append(c)
             loc[c] = zi
@@ -235,9 +257,8 @@ def draw(S, n: int, src: int, zi: int):
     mask, keep, mixers, top = vis[zi], vis.follow[src], vis.mix[src][zi], vis.top
     fresh = S.fresh if vis.mixable[zi] else None
     tidy = known is None  # a `top` zone, or marks that may fall off in zi
-    for _ in range(n):
-        if not from_:
-            return
+    while n > 0 and from_:
+        n -= 1
         c = from_.pop()
         dest.append(c)
         loc[c] = zi
@@ -311,7 +332,7 @@ def knows(S, p, c) -> bool:
 def reveal(S, what, to=None):
     if what is None:
         return
-    mask = ((1 << S.n) - 1) if to is None else (1 << int(to))
+    mask = ((1 << S.n) - 1) if to is None else (1 << (+to if type(to) is Seat else int(to)))
     if type(what) is Card:
         S.k[what] |= mask
         return

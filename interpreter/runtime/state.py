@@ -39,6 +39,10 @@ class ZoneTable(list):
 
     __slots__ = ("drop", "buried", "follow", "top", "mix", "mixable", "plan", "blind")
 
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.blind = None  # (until the engine makes its blind table)
+
 
 MAX_SEATS = 16
 SEATS = tuple(Seat(i) for i in range(MAX_SEATS))
