@@ -159,8 +159,19 @@ async def eventually(check, what: str = "", timeout: float = 30) -> None:
 
 
 def random_choice(d: dict, rnd: random.Random):
+    """A random legal answer to a decision as the server sends it: for a choose of several with
+    `keys` (no two of one group), options of as many groups."""
     k = len(d["options"])
     if d["many"]:
+        keys = d.get("keys")
+        if keys:
+            order = rnd.sample(range(k), k)
+            picks, seen = [], set()
+            for i in order:
+                if keys[i] not in seen:
+                    seen.add(keys[i])
+                    picks.append(i)
+            return sorted(picks[:rnd.randint(d["min"], min(d["max"], len(picks)))])
         return sorted(rnd.sample(range(k), rnd.randint(d["min"], min(d["max"], k))))
     if k == 0 or (d["min"] == 0 and rnd.random() < 0.1):
         return None

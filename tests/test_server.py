@@ -117,6 +117,26 @@ def test_a_whole_game_shows_each_seat_only_what_it_may_know(tmp_path, ruleset, s
     assert log == game.log_lines(PUBLIC)
 
 
+def test_the_random_answers_of_these_tests_are_legal_also_for_a_choose_of_distinct_groups():
+    """random_choice (server_helpers) answers a decision as the server sends it; Guildhall's setup
+    asks for 3 cards no two alike (`keys`): an answer with two alike was refused, and a test
+    that answered once per decision stalled (test_server_timer's away test, now and then)."""
+    from jux.interpreter.engine.ruleset import load_ruleset
+    from jux.interpreter.server.messages import decision_message
+
+    rules = load_ruleset("guildhall")
+    rnd = random.Random(5)
+    keyed = 0
+    for seed in range(40):
+        g = Game.new(rules, 2, seed)
+        for _ in range(4):  # the setup: each seat discards, then places 3 cards no two alike
+            d = g.pending[0]
+            msg = decision_message(0, d, set())
+            keyed += bool(msg.get("keys"))
+            g.apply(random_choice(msg, rnd), player=d.player, decision=d.id)  # (IllegalAnswer if not legal)
+    assert keyed == 80
+
+
 def test_a_player_who_drops_comes_back_with_the_code_and_finds_the_game_and_log(tmp_path):
     async def main():
         async with running_server(tmp_path) as (url, server, store):
