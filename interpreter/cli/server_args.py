@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from .parsing import shown
+from .parsing import shown, whole_number
 
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
@@ -27,13 +27,6 @@ def _port(text: str) -> int:
     if not 0 <= v <= 65535:
         raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a port number (0 to 65535)")
     return v
-
-
-def _count(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a whole number") from None
 
 
 def _seconds(text: str) -> float:
@@ -75,7 +68,7 @@ def add_host(sub) -> None:
     p.add_argument("ruleset", metavar="RULESET", help="a ruleset the server serves (jux rules lists jux's own)")
     p.add_argument("--server", default=DEFAULT_URL, metavar="URL", help=f"the server (default {DEFAULT_URL})")
     p.add_argument("--tiles", "-t", metavar="A,B,...", help="variants to play with, separated by commas")
-    p.add_argument("--players", "-p", type=_count, help="number of players (default: as many as --seat)")
+    p.add_argument("--players", "-p", type=whole_number, help="number of players (default: as many as --seat)")
     p.add_argument("--seat", action="append", metavar="human|BOT",
                    help="who plays the next seat: human or a bot (repeat per seat; default: seat 1 human, "
                         "the others random)")

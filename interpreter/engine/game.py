@@ -6,6 +6,7 @@ Game is made of parts, each in its own module: positions and reading zones by na
 load_ruleset` is the way in (jux/__init__.py)."""
 from __future__ import annotations
 
+from functools import total_ordering
 from pathlib import Path
 
 from ..errors import IllegalAnswer, JuxError, StepBudgetExceeded
@@ -256,15 +257,18 @@ class Game(Positions, Autoplay, Views, Saves):
         f = self.rules.tiebreak_fn
         if f is None:
             return []
-        default = self.rules.lowest_tiebreak_wins
-        ways: list = []
-        for p in range(self.state.n):
-            for i, x in enumerate(_entries(f(self.state, SEATS[p]))):
-                if i == len(ways):
-                    ways.append(None)
-                if ways[i] is None:
-                    ways[i] = _way(x)
-        return [default if w is None else w == "lowest" for w in ways]
+        return _ways([_entries(f(self.state, SEATS[p])) for p in range(self.state.n)],
+                     self.rules.lowest_tiebreak_wins)
+
+    def _tie_keys(self, seats) -> list:
+        """Each seat's tie-break as a key where the higher is better, each value in its way (the
+        rules' tiebreak(p) worked out once per seat)."""
+        f = self.rules.tiebreak_fn
+        if f is None:
+            return [[] for _ in seats]
+        entries = [_entries(f(self.state, SEATS[p])) for p in seats]
+        lowest = _ways(entries, self.rules.lowest_tiebreak_wins)
+        return [[_Lower(v) if low else v for v, low in zip(_tie_values(e), lowest)] for e in entries]
 
     def tiebreak_labels(self) -> list:
         """What each tie-break value is, in order (["aces", "kings", ...], ["coins"]): the labels of
@@ -298,9 +302,7 @@ class Game(Positions, Autoplay, Views, Saves):
         f = rules.tiebreak_fn
         if len(tied) == 1 or f is None:
             return tied
-        lowest = self.tiebreak_lowest()
-        keys = [_better_higher(_tie_values(f(self.state, SEATS[p])), lowest, rules.lowest_tiebreak_wins)
-                for p in tied]  # only the tied seats need a tie-break
+        keys = self._tie_keys(tied)  # only the tied seats need a tie-break
         best = max(keys)
         return [p for p, k in zip(tied, keys) if k == best]
 
@@ -314,13 +316,11 @@ class Game(Positions, Autoplay, Views, Saves):
         """The seats from the best to the worst: by score in the winning direction, then by the
         tie-break values in theirs; seats equal on both keep their seat order."""
         scores = self.scores
-        ties = self.tiebreaks()
-        rules = self.rules
-        lowest = self.tiebreak_lowest()
+        ties = self._tie_keys(range(self.state.n))
+        low = self.rules.lowest_wins
 
         def key(p):
-            s = -scores[p] if not rules.lowest_wins else scores[p]
-            return (s, _Toward(_better_higher(ties[p], lowest, rules.lowest_tiebreak_wins), True))
+            return (scores[p] if low else -scores[p], _Toward(ties[p]))
         return sorted(range(self.state.n), key=key)
 
 
@@ -339,6 +339,7 @@ def _way(x):
     return x[2] if _labelled(x) and len(x) == 3 else None
 
 
+@total_ordering
 class _Lower:
     """A tie-break value whose lowest wins, as a key where the higher is better."""
 
@@ -353,19 +354,18 @@ class _Lower:
     def __lt__(self, other):
         return other.v < self.v
 
-    def __gt__(self, other):
-        return self.v < other.v
 
-    def __le__(self, other):
-        return other.v <= self.v
-
-    def __ge__(self, other):
-        return self.v <= other.v
-
-
-def _better_higher(values: list, lowest: list, default: bool) -> list:
-    """A seat's tie-break values as a key where the higher is better, each value in its way."""
-    return [_Lower(v) if (lowest[i] if i < len(lowest) else default) else v for i, v in enumerate(values)]
+def _ways(entries_by_seat: list, default: bool) -> list:
+    """For each tie-break value, whether its lowest wins: the way the first seat's entry there says
+    ("lowest", "highest"), else default."""
+    ways: list = []
+    for entries in entries_by_seat:
+        for i, x in enumerate(entries):
+            if i == len(ways):
+                ways.append(None)
+            if ways[i] is None:
+                ways[i] = _way(x)
+    return [default if w is None else w == "lowest" for w in ways]
 
 
 def _entries(parts) -> list:
@@ -380,18 +380,18 @@ def _tie_values(parts) -> list:
 
 
 class _Toward:
-    """A tie-break list as a sort key: the best first (the highest values, when high is true)."""
+    """A tie-break key (the higher the better) as a sort key: the best first."""
 
-    __slots__ = ("values", "high")
+    __slots__ = ("values",)
 
-    def __init__(self, values, high: bool):
-        self.values, self.high = values, high
+    def __init__(self, values):
+        self.values = values
 
     def __eq__(self, other):
         return self.values == other.values
 
     def __lt__(self, other):
         try:
-            return self.values > other.values if self.high else self.values < other.values
+            return self.values > other.values
         except TypeError:  # (values of kinds that do not compare: no order between them)
             return False
