@@ -161,11 +161,12 @@ def test_undo_takes_back_the_last_decision_but_never_across_chance_or_a_reveal(t
             before = app.session.game.save()
             await answer_by_keys(pilot, app)  # the last round: the game ends
             await settle(pilot, app, GameOverScreen)
-            await pilot.press("t")  # back to the final table, where the last decision can be taken back
+            await pilot.press("f")  # back to the final table: a finished game is not taken back
             await settle(pilot, app, GameScreen)
-            assert "taken back" in await press_u()
-            assert app.session.game.save() == before and not app.session.game.over
-            await answer_by_keys(pilot, app)
+            assert "u Undo" not in screen_text(app)
+            assert "The game is over" in await press_u()
+            assert app.session.game.over and app.session.game.save() != before
+            await pilot.press("f")  # and f brings the final scores again
             await settle(pilot, app, GameOverScreen)
     asyncio.run(main())
 
@@ -780,7 +781,7 @@ def test_a_table_the_rules_show_opens_over_the_game_and_the_bots_wait(tmp_path):
             text = screen_text(app)
             assert "Final scores" in text and "Round 2 ends" in text  # the last table, under the scores
             assert over.query_one("#last-table")
-            await pilot.press("t")  # back to the final table
+            await pilot.press("f")  # back to the final table
             await settle(pilot, app, GameScreen)
     asyncio.run(main())
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 import sys
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -20,6 +21,9 @@ from .session import SeatSpec, Session
 class JuxApp(App):
     CSS_PATH = "jux.tcss"
     TITLE = "jux"
+    # Textual's command palette (ctrl+p) offers nothing jux needs, and its list crashed on PageUp
+    # while it filled (found by tests/test_tui_keystorm.py)
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
 
     def __init__(self, ruleset: str | None = None, seats: list | None = None, seed: int | None = None,
@@ -82,6 +86,25 @@ class JuxApp(App):
         terminal closed under it): Textual's input thread would otherwise spin at full speed."""
         if not sys.__stdin__.isatty():
             self.exit(return_code=1)
+
+    # ------------------------------------------------------------ leaving
+
+    @property
+    def leaving(self) -> bool:
+        """jux is ending (q then y, ctrl+q, a failure): keys typed after that are not acted on,
+        and no screen opens (one pushed now would never be composed: 'q', 'y', 's' typed fast
+        opened the save dialog on an app that was closing, and crashed it)."""
+        return bool(getattr(self, "_exit", False))
+
+    async def on_event(self, event) -> None:
+        if self.leaving and isinstance(event, events.Key):
+            return
+        await super().on_event(event)
+
+    def push_screen(self, screen, callback=None, wait_for_dismiss: bool = False):
+        if self.leaving:
+            return None
+        return super().push_screen(screen, callback, wait_for_dismiss=wait_for_dismiss)
 
     # ------------------------------------------------------------ screens
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..interpreter.engine.undo import UndoRefused  # (undo's rule: interpreter/engine/undo.py)
 from ..interpreter.errors import JuxError
-from .saves import _user_path, new_save_path, save_target
+from .saves import load_target, new_save_path, save_target, saves_dir
 
 HUMAN = "human"
 
@@ -303,7 +303,9 @@ class Session:
         from ..interpreter.errors import JuxError, RecordError
         from .rulesets import user_sources
 
-        path = _user_path(path)
+        path = load_target(path)  # (a bare name: the saves folder's file of that name, if any)
+        if not path.exists():
+            raise RecordError(f"{path}: no such file{_where_saves_are()}")
         data = read_record(path)
         try:
             game = Game.from_record(data, paths=[*(paths or ()), *user_sources(data)])
@@ -331,3 +333,11 @@ class Session:
         """A new file in the saves folder, named after the ruleset, the seed and the time (never
         the name of a save already there)."""
         return str(new_save_path(self.rules.name, self.game.seed))
+
+
+def _where_saves_are() -> str:
+    """' (saves are in FOLDER: jux play --load NAME finds them there)', or '' without one."""
+    try:
+        return f" (saves are in {saves_dir()}: jux play --load NAME finds them there)"
+    except JuxError:
+        return ""

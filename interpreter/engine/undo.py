@@ -10,6 +10,7 @@ class UndoRefused(Exception):
 
 
 NOTHING = "Nothing to undo: you have not decided anything yet."
+OVER = "The game is over."
 
 
 def last_answer(answers: list, seat: int) -> int | None:
@@ -35,6 +36,8 @@ def undo_plan(game, seat: int, rules=None) -> tuple:
     from ..errors import JuxError
     from .game import Game
 
+    if game.over:  # (taking back the last answer would un-end a finished game)
+        raise UndoRefused(OVER)
     answers = game.answers
     last = last_answer(answers, seat)
     if last is None:
@@ -51,4 +54,4 @@ def undo_plan(game, seat: int, rules=None) -> tuple:
     return before, len(answers) - last
 
 
-__all__ = ["UndoRefused", "NOTHING", "last_answer", "learnt_since", "undo_plan"]
+__all__ = ["UndoRefused", "NOTHING", "OVER", "last_answer", "learnt_since", "undo_plan"]

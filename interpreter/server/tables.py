@@ -27,7 +27,7 @@ import time
 from ..bots import make_bot, seat_seed
 from ..bots.sample import bot_input
 from ..engine.game import Game
-from ..engine.undo import NOTHING, learnt_since
+from ..engine.undo import NOTHING, OVER, learnt_since
 from ..engine.views import PUBLIC
 from ..errors import IllegalAnswer, JuxError
 from ..runtime.state import DECIDE
@@ -248,7 +248,7 @@ class Table:
         if self.state == OPEN:
             return "The game has not started."
         if self.game.over:
-            return "The game is over."
+            return OVER
         if self._before is None:
             return NOTHING
         state = self.game.state

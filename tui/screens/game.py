@@ -14,39 +14,33 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from ..widgets.decision import DecisionPanel
+from ..widgets.game_log import GameLog
 from ..widgets.table import TableView
+from .navigation import Navigation
 from .rules_tables import RulesTables
 from .status_line import status_line
 
 DEFAULT_DELAY = 0.4
 
 
-class GameLog(RichLog):
-    """The log; when it gets shorter (the decision panel above it grew) while its last line was in
-    sight, it stays at its end."""
-
-    _height = 0
-
-    def on_resize(self, event) -> None:
-        was_at_end = self.scroll_y >= self.virtual_size.height - self._height - 1
-        self._height = event.size.height
-        if was_at_end:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
-
-
-class GameScreen(RulesTables, Screen):
+class GameScreen(Navigation, RulesTables, Screen):
+    # Help and Quit first: the footer shows as many as fit (80 columns: the first seven or so)
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help"),
+        Binding("q", "app.quit", "Quit"),
         Binding("c", "cards", "Cards"),
-        Binding("s", "save", "Save"),
-        Binding("l", "load", "Load"),
+        Binding("g", "log", "Log"),
+        Binding("right_square_bracket", "seat(1)", "Next seat"),
+        Binding("left_square_bracket", "seat(-1)", "Previous seat", show=False),
+        Binding("f", "scores", "Final scores"),
         Binding("u", "undo", "Undo"),
         Binding("u", "undo_refused", "Undo", show=False),  # when undo is not offered: u says why
-        Binding("d", "bot_delay", "Bot delay"),
+        Binding("s", "save", "Save"),
+        Binding("l", "load", "Load"),
         Binding("r", "last_table", "Last table"),
-        Binding("q", "app.quit", "Quit"),
-        Binding("f", "scores", "Final scores", show=False),
+        Binding("d", "bot_delay", "Bot delay"),
         Binding("i", "invitation", "Invitation codes"),
+        Binding("enter", "enter", "Confirm", show=False),  # from any focus (the table's too)
     ]
 
     def __init__(self, session, bot_delay: float = 0.0) -> None:
@@ -101,6 +95,10 @@ class GameScreen(RulesTables, Screen):
             self.advance()
 
     # ------------------------------------------------------------ drawing
+
+    def on_game_log_rewrap(self, event) -> None:
+        self._log_viewer = object()  # (refresh_table writes the whole log again)
+        self.refresh_table()
 
     def refresh_table(self) -> None:
         g = self.session
@@ -209,6 +207,10 @@ class GameScreen(RulesTables, Screen):
             return hosted is not None and hosted.session is self.session
         if action == "last_table":
             return self._tables_seen.get(self.viewer, 0) > 0
+        if action == "scores":  # (f: the final scores, once there are some)
+            return self.session.over
+        if action in ("log", "seat", "cards"):  # (nothing to read while the table is hidden)
+            return not self.covered
         return True
 
     def action_bot_delay(self) -> None:

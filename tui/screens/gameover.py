@@ -88,7 +88,7 @@ class GameOverScreen(ClosesOnce, Screen):
     DEFAULT_CSS = "#last-table { margin-top: 1; }"
     BINDINGS = [
         Binding("n", "new_game", "New game"),
-        Binding("t,escape", "table", "Final table"),
+        Binding("f,escape", "table", "Final table"),  # (f: the final scores, from the table too)
         Binding("s", "save", "Save record"),
         Binding("q", "app.quit", "Quit"),
     ]

@@ -13,10 +13,11 @@ from .closing import ClosesOnce
 
 # the decision panel's keys (tui/widgets/decision.py reads them itself: they are no bindings)
 PANEL_KEYS = ("1-9 pick an option (toggle in a multi-pick) · arrows + Enter pick · space toggles · "
-              "Enter confirms a multi-pick · / filters the options · Escape clears the filter (or goes "
+              "Enter confirms a multi-pick (from anywhere on the screen) · / filters the options · Escape clears the filter (or goes "
               "back from a group) · mouse clicks work · Tab moves to the log and the table (arrows, "
               "PgUp and PgDn scroll them; so does the mouse wheel)")
-KEY_NAMES = {"question_mark": "?", "escape": "Esc", "enter": "Enter", "space": "space"}
+KEY_NAMES = {"question_mark": "?", "escape": "Esc", "enter": "Enter", "space": "space",
+             "right_square_bracket": "]", "left_square_bracket": "["}
 
 
 def key_name(key: str) -> str:

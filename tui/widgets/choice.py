@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList
+from ..screens.closing import ClosesOnce
 
 
 class InvalidChoice(ValueError):
@@ -159,7 +160,7 @@ class Choice(Widget, can_focus=True):
         self.action_open()
 
 
-class ChoiceMenu(ModalScreen):
+class ChoiceMenu(ClosesOnce, ModalScreen):
     """The options of a Choice in a list just under it (or over it, where there is no room below)."""
 
     DEFAULT_CSS = """

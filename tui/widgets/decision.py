@@ -337,6 +337,16 @@ class DecisionPanel(DecisionLayout):
         self.selected[:] = chosen
         self._refresh()
 
+    def enter(self) -> None:
+        """Enter typed outside the panel (the table has the focus): as Enter in its list."""
+        if self.typing:
+            self.typing = False
+            self._refresh()
+        elif self.digits:
+            self._digits_done(then_confirm=True)
+        else:
+            self.confirm()
+
     def confirm(self) -> None:
         """Enter: the highlighted line (one pick; a group opens), or the chosen options (several)."""
         d = self.decision

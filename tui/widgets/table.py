@@ -41,6 +41,7 @@ class Zones:
         self.by = {(z["name"], z["key"], z["owner"]): z["cards"] for z in view["zones"]}
         self.unsized = {(z["name"], z["key"], z["owner"]) for z in view["zones"] if z.get("size_hidden")}
         self.added = {d["adds"] for d in self.defs.values() if isinstance(d, dict) and d.get("adds")}
+        self.over = bool(view.get("over"))
 
     def group_cards(self, zone: tuple, key, group: str) -> tuple:
         """(the visible cards of the group key of zone (name, key, owner), the cards of the zone
@@ -100,7 +101,7 @@ def zone_lines(zones: Zones, name: str, key, owner, indent: str = "", defaults: 
             if attr:
                 known, unknown = zones.group_total((name, key, owner), k)
                 t.append(f"  = {total_text(known, unknown)}", style="bold")
-                if d.get("limit"):
+                if d.get("limit") and not zones.over:  # (once the game is over no limit is checked)
                     limit, hidden = zones.group_total((d["limit"], None, None), k)
                     t.append(f"  ({d.get('limit_title') or 'limit'} {total_text(limit, hidden)})")
                     if known > limit and not hidden:
@@ -129,6 +130,11 @@ def render_table(view: dict, spec, you: int | None = None, width: int | None = N
     the counters every seat shares, then the seat `you` (its own area, seen first), the shared
     zones, the other seats. width (the table's, in characters): a zone not the seat's own takes at
     most LINES lines of that width (its other cards as a count: the card reader lists them)."""
+    return Text("\n").join(table_lines(view, spec, you, width)[0])
+
+
+def table_lines(view: dict, spec, you: int | None = None, width: int | None = None) -> tuple:
+    """(render_table's lines, {seat: the index of the line its area starts at})."""
     room = LINES * width if width and width > 0 else None
     view = _with_player_names(view)
     names = view["names"]
@@ -160,7 +166,13 @@ def render_table(view: dict, spec, you: int | None = None, width: int | None = N
         lines.append(glob)
 
     zones = Zones(view, spec)
+    if zones.over and any(isinstance(d, dict) and d.get("limit") for d in zdefs.values()):
+        # the limits were checked when the rules checked them (their tables say so); the totals
+        # left now are held to nothing, and a limit worked out now would be a false "over"
+        lines.append(Text("The game is over: totals are final, no limit is checked any more.", style="italic"))
+    starts: dict = {}
     if you is not None and 0 <= you < len(names):  # the seat at the keyboard first
+        starts[you] = len(lines)
         lines.extend(seat_lines(view, spec, zones, you, you, waiting, md, shown, None)[1:] + [Text("")])
 
     # shared zones, keyed ones (one per item of a list) gathered under their name; a zone that
@@ -198,8 +210,9 @@ def render_table(view: dict, spec, you: int | None = None, width: int | None = N
     # each other seat's counters and zones (empty zones left out)
     for p in range(len(names)):
         if p != you:
+            starts[p] = len(lines) + 1  # (its first line is blank)
             lines.extend(seat_lines(view, spec, zones, p, you, waiting, md, shown, room))
-    return Text("\n").join(lines)
+    return lines, starts
 
 
 def seat_lines(view: dict, spec, zones: Zones, p: int, you, waiting: set, md: dict, shown: set,
@@ -236,13 +249,32 @@ class TableView(Static):
     _shown: tuple | None = None  # what it shows (view, spec, you), drawn again at a new width
     _width = 0
 
+    _lines: list = []
+    _starts: dict = {}
+
     def show(self, view: dict | None, spec=None, you: int | None = None) -> None:
         self._shown = (view, spec, you)
         self._width = self.size.width
-        t = (Text("(the table is hidden)", style="dim") if view is None
-             else render_table(view, spec, you, self._width or None))
+        if view is None:
+            self._lines, self._starts = [Text("(the table is hidden)", style="dim")], {}
+        else:
+            self._lines, self._starts = table_lines(view, spec, you, self._width or None)
+        t = Text("\n").join(self._lines)
         self.text = t.plain
         self.update(t)
+
+    def seat_rows(self) -> list:
+        """[(seat, the row of the table its area starts at)], top to bottom, as drawn now."""
+        width = self.content_size.width
+        if width <= 0:
+            return []
+        rows, row = {}, 0
+        where = {i: p for p, i in self._starts.items()}
+        for i, line in enumerate(self._lines):
+            if i in where:
+                rows[where[i]] = row
+            row += max(1, len(line.wrap(self.app.console, width)))
+        return sorted(rows.items(), key=lambda pr: pr[1])
 
     def on_resize(self, event) -> None:
         if self._shown is not None and event.size.width != self._width:
