@@ -12,21 +12,21 @@ SHOWN = 3  # the newest tables offered
 
 
 class Rejoin:
-    """What StartScreen does with the tables known (self.known)."""
+    """What StartScreen does with the tables known (self.rejoinable)."""
 
-    known: list = []
+    rejoinable: list = []
 
     def _rejoin_rows(self):
         from ..known_tables import read
 
-        self.known, note = read()
-        self.known = self.known[:SHOWN]
+        self.rejoinable, note = read()
+        self.rejoinable = self.rejoinable[:SHOWN]
         with Vertical(id="rejoin") as box:
-            box.display = bool(self.known or note)
+            box.display = bool(self.rejoinable or note)
             box.styles.height = "auto"
             box.styles.margin = (0, 0, 1, 0)
             yield Static(Text("Rejoin a table you hosted or joined:"), classes="rejoin-head")
-            for i, t in enumerate(self.known):
+            for i, t in enumerate(self.rejoinable):
                 yield Button(t.label(), id=f"rejoin-{i}", classes="small rejoin")
             yield Static(Text(note or ""), id="rejoin-note")
 
@@ -35,8 +35,8 @@ class Rejoin:
         if not button_id.startswith("rejoin-") or not button_id[7:].isdigit():
             return False
         i = int(button_id[7:])
-        if i < len(self.known) and not self._asking:
-            self._rejoin(self.known[i])
+        if i < len(self.rejoinable) and not self._asking:
+            self._rejoin(self.rejoinable[i])
         return True
 
     def _rejoin(self, t) -> None:
@@ -63,12 +63,12 @@ class Rejoin:
 
         if session is None:
             self.query_one("#start-error", Static).update(Text(" ".join(gone.split())))
-            self.known = [k for k in read()[0] if (k.url, k.code) != (t.url, t.code)][:SHOWN]
-            self.query_one("#rejoin").display = bool(self.known)
+            self.rejoinable = [k for k in read()[0] if (k.url, k.code) != (t.url, t.code)][:SHOWN]
+            self.query_one("#rejoin").display = bool(self.rejoinable)
             for i, b in enumerate(self.query(".rejoin").results(Button)):  # (the list as it is now)
-                b.display = i < len(self.known)
-                if i < len(self.known):
-                    b.label = self.known[i].label()
+                b.display = i < len(self.rejoinable)
+                if i < len(self.rejoinable):
+                    b.label = self.rejoinable[i].label()
             return
         if t.hosted and t.codes:  # (i in the game shows the codes again)
             from ..joining import Hosted
