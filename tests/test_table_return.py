@@ -207,8 +207,8 @@ def test_a_host_who_quit_rejoins_from_the_start_screen_with_the_codes_again(tmp_
 
             again = JuxApp(bot_delay=0)
             async with again.run_test(size=(80, 24)) as pilot:
-                start = await start_ready(pilot, again)
-                start.query_one("#rejoin-0").press()
+                await start_ready(pilot, again)
+                await pilot.press("ctrl+o")  # (the newest table)
                 gs = await settle(pilot, again, GameScreen, 300)
                 assert gs.session.seat == 0
                 await pilot.press("i")  # the codes again, the host's own among them

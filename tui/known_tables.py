@@ -42,7 +42,8 @@ class KnownTable:
             who = f", {name} (seat {self.seat + 1})" if name else f", seat {self.seat + 1}"
         how = "hosted" if self.hosted else "joined"
         day = time.strftime(" %b %d %H:%M", time.localtime(self.when)) if self.when else ""
-        return f"{self.ruleset or 'a table'}{who}, {how}{day}, {self.url}"
+        where = self.url.removeprefix("ws://")  # (wss:// stays: it says the connection is private)
+        return f"{self.ruleset or 'a table'}{who}, {how}{day}, {where}"
 
 
 def path() -> Path:

@@ -9,11 +9,14 @@ from .dialogs import ConfirmScreen
 
 
 class LeaveScreen(ConfirmScreen):
-    """The question before leaving a server's table: wide enough for the command that comes back."""
+    """The question before leaving a server's table: wide enough for the command that comes back
+    (jux.tcss sizes dialogs, and the app's stylesheet outranks a screen's default CSS: set here)."""
 
-    DEFAULT_CSS = """
-    LeaveScreen .dialog { width: 80; }
-    """
+    def on_mount(self) -> None:
+        super().on_mount()
+        box = self.query_one(".dialog")
+        box.styles.width = 80
+        box.styles.padding = (1, 1)
 
 
 def leave(app) -> None:

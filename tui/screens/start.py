@@ -22,7 +22,7 @@ DELAYS = [("off", 0.0), ("short (0.2 s)", 0.2), ("0.4 s", 0.4), ("long (1 s)", 1
 class StartScreen(Rejoin, ServerPlay, TileChoices, Screen):
     AUTO_FOCUS = "#players"
     BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("ctrl+s", "host", "Host the table"),
-                Binding("ctrl+r", "reroll", "Random tiles"),
+                Binding("ctrl+r", "reroll", "Random tiles"), Binding("ctrl+o", "rejoin", "Rejoin"),
                 Binding("escape", "app.quit", "Quit")]
 
     def __init__(self, ruleset: str | None = None, seats: list | None = None, tiles=None, named=(),
@@ -306,6 +306,8 @@ class StartScreen(Rejoin, ServerPlay, TileChoices, Screen):
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "reroll":  # only for a ruleset with tiles
             return bool(self.keys)
+        if action == "rejoin":  # only with a table to rejoin (start_rejoin.py)
+            return bool(self.rejoinable)
         if action in ("start", "host"):  # (one key: at a server it hosts the table)
             return bool(self.server) == (action == "host")
         return True

@@ -1,7 +1,7 @@
 """The start screen's Rejoin rows: the server tables this user hosted or joined (tui/known_tables.py),
-newest first, one button each, at any server (the entry knows its own). A rejoin says `hello` with
-the seat's code in a thread (tui/joining.py); a code the server says is bad takes its table off the
-list, with one line saying so. A mixin of StartScreen (with ServerPlay's _ask and _busy)."""
+newest first, one button each (ctrl+o: the newest), at any server (the entry knows its own). A
+rejoin says `hello` with the seat's code in a thread (tui/joining.py); a code the server says is
+bad takes its table off the list, with one line saying so. A mixin of StartScreen (with ServerPlay's _ask and _busy)."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -28,7 +28,14 @@ class Rejoin:
             yield Static(Text("Rejoin a table you hosted or joined:"), classes="rejoin-head")
             for i, t in enumerate(self.rejoinable):
                 yield Button(t.label(), id=f"rejoin-{i}", classes="small rejoin")
-            yield Static(Text(note or ""), id="rejoin-note")
+            info = Static(Text(note or ""), id="rejoin-note")
+            info.display = bool(note)
+            yield info
+
+    def action_rejoin(self) -> None:
+        """ctrl+o: rejoin the newest table (the others: their buttons)."""
+        if self.rejoinable and not self._asking:
+            self._rejoin(self.rejoinable[0])
 
     def _rejoin_pressed(self, button_id: str) -> bool:
         """Rejoin the table of this button; False: no button of Rejoin's."""
@@ -69,6 +76,7 @@ class Rejoin:
                 b.display = i < len(self.rejoinable)
                 if i < len(self.rejoinable):
                     b.label = self.rejoinable[i].label()
+            self.refresh_bindings()
             return
         if t.hosted and t.codes:  # (i in the game shows the codes again)
             from ..joining import Hosted
