@@ -26,6 +26,13 @@ settings.register_profile("thorough", max_examples=1000, **_COMMON)
 settings.load_profile(os.environ.get("JUX_HYPOTHESIS_PROFILE", "default"))
 
 
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory, monkeypatch):
+    """Each test's own data folder ($JUX_DATA_DIR, empty): what jux keeps there (saves, the tables
+    joined: tui/known_tables.py) never reaches the user's, nor another test's. A test sets its own."""
+    monkeypatch.setenv("JUX_DATA_DIR", str(tmp_path_factory.mktemp("jux-data")))
+
+
 @pytest.fixture
 def run(tmp_path, capsys, monkeypatch):
     """jux in process, in a temporary folder: returns an object like subprocess.run's

@@ -270,7 +270,7 @@ def shown_left(screen):
 
 def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
     """jux play --server: the start screen makes the table it chooses (two human seats, a bot, a turn
-    timer) at a real server, shows the codes (not the host's own), and plays the host's seat; a second
+    timer) at a real server, shows the codes (the host's own too), and plays the host's seat; a second
     app types the other seat's code on its start screen and plays it; a third types the spectator code
     and watches, read-only. All from the keyboard, at 80x24."""
     from jux.interpreter.engine.views import PUBLIC
@@ -298,7 +298,7 @@ def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
                 hosted = inv.hosted
                 shown = screen_text(host)
                 assert hosted.codes[1] in shown and hosted.spectate in shown
-                assert hosted.codes[0] not in shown  # (the host's own seat: "you")
+                assert hosted.codes[0] in shown  # (the host's own seat: "you", with its code to come back)
                 assert "(seat 1): you" in shown
                 await ph.press("enter")
                 hs = await settle(ph, host, GameScreen, 300)
@@ -502,11 +502,11 @@ def test_a_table_made_whose_seat_cannot_be_joined_keeps_its_codes(tmp_path, monk
 
     real_join, calls = joining.join, []
 
-    def join_once_lost(url, code, rules=None, rules_path=None):
+    def join_once_lost(url, code, rules=None, rules_path=None, keep=True):
         calls.append(code)
         if len(calls) == 1:
             raise JuxError(f"{url}: cannot talk to the server (connection lost)")
-        return real_join(url, code, rules=rules, rules_path=rules_path)
+        return real_join(url, code, rules=rules, rules_path=rules_path, keep=keep)
 
     monkeypatch.setattr(joining, "join", join_once_lost)
 

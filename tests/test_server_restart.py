@@ -82,7 +82,7 @@ def test_a_killed_server_brings_every_table_back_exactly(tmp_path):
         hosted = subprocess.run([JUX, "host", "guildhall", "--server", url, "--seat", "human", "--seat", "human",
                                  "--seat", "greedy", "--timer", "60", "--away", "300"], capture_output=True, text=True, timeout=60)
         assert hosted.returncode == 0, hosted.stderr
-        assert len(re.findall(r"seat \d \(Player \d\): [\w-]{32}", hosted.stdout)) == 2
+        assert re.findall(r"seat (\d) \(Player (\d)\): [\w-]{32}", hosted.stdout) == [("1", "1"), ("2", "2")]
         assert re.search(r"spectators: [\w-]{32}", hosted.stdout)
         bad = subprocess.run([JUX, "host", "nogame", "--server", url], capture_output=True, text=True, timeout=60)
         assert bad.returncode == 1 and "not a ruleset of this server" in bad.stderr and "Traceback" not in bad.stderr

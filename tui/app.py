@@ -276,19 +276,9 @@ class JuxApp(App):
                 s.refresh_table()
 
     async def action_quit(self) -> None:
-        from .screens.dialogs import ConfirmScreen
+        from .screens.leaving import leave
 
-        if self.session is not None and self.session.dirty:
-            if isinstance(self.screen, ConfirmScreen):
-                return
-
-            def done(yes):
-                if yes:
-                    self.exit()
-
-            self.push_screen(ConfirmScreen("This game is not saved. Quit anyway?"), done)
-        else:
-            self.exit()
+        leave(self)
 
 
 def _one_line(text: str) -> str:

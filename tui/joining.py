@@ -28,6 +28,11 @@ class Hosted:
     def seat(self):
         return None if self.session is None else self.session.seat
 
+    @property
+    def own_code(self) -> str:
+        """The host's own code: the first human seat's."""
+        return self.codes[min(self.codes)] if self.codes else ""
+
 
 def table_rules(welcome: dict, rules_path=None):
     """The table's ruleset with its tiles (welcome's `ruleset` and `tiles`), compiled here only to
@@ -41,9 +46,10 @@ def table_rules(welcome: dict, rules_path=None):
         raise JuxError(f"cannot read the table's ruleset '{name}' here ({e})") from None
 
 
-def join(url: str, code: str, rules=None, rules_path=None):
+def join(url: str, code: str, rules=None, rules_path=None, keep: bool = True):
     """A RemoteSession of the table of this code (a seat's, or the spectator code: seat None).
-    rules: the table's ruleset compiled already (the host's); else it is compiled from welcome."""
+    rules: the table's ruleset compiled already (the host's); else it is compiled from welcome.
+    keep: a seat's table is kept in the list of known tables (the start screen offers to rejoin it)."""
     from ..interpreter.server.client import request
     from .remote import RemoteSession
 
@@ -53,7 +59,21 @@ def join(url: str, code: str, rules=None, rules_path=None):
     welcome = request(url, "hello", "welcome", code=code)  # a bad code: one line, now
     if rules is None:
         rules = table_rules(welcome, rules_path)
-    return RemoteSession(url, code, rules, welcome)
+    session = RemoteSession(url, code, rules, welcome)
+    if keep and session.seat is not None:
+        _keep(url, code, welcome, rules)
+    return session
+
+
+def _keep(url: str, code: str, welcome: dict, rules, **hosted) -> None:
+    """Keep the table in the known tables (tui/known_tables.py; a failure to write is not the game's)."""
+    from .known_tables import KnownTable, remember
+
+    seat = welcome.get("seat")
+    remember(KnownTable(url=url, code=code, table=str(welcome.get("table") or ""),
+                        seat=seat if isinstance(seat, int) else None,
+                        names=[str(n) for n in welcome.get("names") or []],
+                        ruleset=str(getattr(rules, "title", "") or welcome.get("ruleset") or ""), **hosted))
 
 
 def timer_seconds(text: str):
@@ -88,11 +108,14 @@ def host(url: str, rules, seats: list, timer=None) -> Hosted:
     codes = {int(p): str(c) for p, c in (created.get("codes") or {}).items()}
     session, failed = None, None
     try:
-        session = join(url, codes[min(codes)], rules=rules)
+        session = join(url, codes[min(codes)], rules=rules, keep=False)
     except JuxError as e:  # (the table is made: its codes must not be lost with the error)
         failed = str(e)
-    return Hosted(str(created.get("table")), codes, str(created.get("spectate")),
+    made = Hosted(str(created.get("table")), codes, str(created.get("spectate")),
                   [s.name for s in seats], url, session, failed)
+    _keep(url, codes[min(codes)], {"table": made.table, "seat": min(codes), "names": made.names}, rules,
+          hosted=True, codes=dict(codes), spectate=made.spectate)  # (also when joining failed: to try again)
+    return made
 
 
 __all__ = ["Hosted", "host", "join", "table_rules", "timer_seconds"]

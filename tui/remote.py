@@ -67,6 +67,7 @@ class RemoteSession:
 
         self.url = url
         self.rules = rules
+        self.welcome = dict(welcome)  # (the table's options: what happens to a seat whose player is away)
         self.client = TableClient(url, code, patience=patience)
         self.client.on_drop = self._dropped
         self.seat = welcome.get("seat")

@@ -81,7 +81,7 @@ def cmd_host(args) -> int:
     print(f"table {reply.get('table')} on {args.server}")
     for seat, code in sorted((reply.get("codes") or {}).items(), key=lambda kv: int(kv[0])):
         who = names[int(seat)] if names else f"Player {int(seat) + 1}"
-        print(f"  seat {seat} ({who}): {code}")
+        print(f"  seat {int(seat) + 1} ({who}): {code}")  # (seats from 1, as the terminal UI shows them)
     print(f"  spectators: {reply.get('spectate')}")
     print("Each code is shown only now: give each player theirs (whoever holds a code plays that seat).")
     return 0

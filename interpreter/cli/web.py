@@ -150,7 +150,8 @@ class WebServer(TextualServer):
         if seat is None:  # the spectator code: the game read-only
             who = "watching"
         else:
-            who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+            who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else (
+                f"seat {seat + 1}" if isinstance(seat, int) else "a seat")
         origin = f"{request.scheme}://{request.host}"
         context = {
             "font_size": 16,

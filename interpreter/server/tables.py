@@ -36,6 +36,7 @@ from .protocol import ProtocolError, message
 from .store import FAILED, OPEN, OVER, PLAYING
 
 HUMAN = "human"
+STAND_IN = "greedy"  # the stand-in bot of a table that names none (create's stand_in)
 MAX_BOT_ANSWERS = 100_000  # answers the bots give in one go before the table is stopped
 
 
@@ -214,7 +215,7 @@ class Table:
         for i, (seat, decision_id, choice, seq) in enumerate(rows):
             d = self._find(decision_id)
             if d is None or d.player != seat:
-                raise JuxError(f"answer {i + 1}: decision {decision_id} of seat {seat} is not pending")
+                raise JuxError(f"answer {i + 1}: decision {decision_id} of seat {seat + 1} is not pending")
             self._before = self._snapshot(seat, seq) or self._before
             self.game.apply(choice, player=seat, decision=d.id)
             self._number()
@@ -304,7 +305,7 @@ class Table:
             return []
         seat = d.player
         if seat not in self.stand_ins:
-            self.stand_ins[seat] = make_bot(self.options.get("stand_in") or "greedy", seat_seed(self._seed, seat))
+            self.stand_ins[seat] = make_bot(self.options.get("stand_in") or STAND_IN, seat_seed(self._seed, seat))
         bot = self.stand_ins[seat]
         try:
             try:
@@ -378,10 +379,11 @@ class Table:
                        started=self.state != OPEN, notices=notices, undo=False,
                        undo_refusal=self.undo_refusal(None), timer_left=None, **self._reset(client), **extra)
 
-    def welcome(self, client: Client) -> dict:
+    def welcome(self, client: Client) -> dict:  # (tiles: every variant in play, not only those `create` named)
         return message("welcome", table=self.id, seat=None if client.spectator else client.seat,
-                       names=list(self.game.names), ruleset=self.rules.name, tiles=list(self.tiles),
-                       seq=None if client.spectator else self.last_seq[client.seat])
+                       names=list(self.game.names), ruleset=self.rules.name, tiles=list(self.rules.variants),
+                       seq=None if client.spectator else self.last_seq[client.seat], timer=self.options.get("timer"),
+                       away=self.options.get("away"), stand_in=self.options.get("stand_in") or STAND_IN)
 
     def listing(self) -> dict:
         """The table as `tables` lists it."""

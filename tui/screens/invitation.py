@@ -1,6 +1,6 @@
-"""The invitation screen: the codes of a table just made at a server (one per human seat, and the
-spectator code), for the host to pass on; Enter goes to the table (the host's own seat). The game
-screen opens it again on a key (i)."""
+"""The invitation screen: the codes of a table just made at a server (one per human seat, the host's
+own too, and the spectator code), for the host to pass on and to come back to their own seat; Enter
+goes to the table (the host's own seat). The game screen opens it again on a key (i)."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -22,10 +22,10 @@ def invitation_text(hosted) -> Text:
     mine = hosted.seat
     for seat, code in sorted(hosted.codes.items()):
         who = f"{hosted.names[seat]} (seat {seat + 1})" if seat < len(hosted.names) else f"seat {seat + 1}"
-        if seat == mine:
-            out.append(f"{who}: you\n", style="italic")
-            continue
-        out.append(f"{who}:\n")
+        if seat == mine:  # (shown too: the host comes back to their seat with it)
+            out.append(f"{who}: you (your own code, to come back to your seat)\n", style="italic")
+        else:
+            out.append(f"{who}:\n")
         out.append(f"  {code}\n", style="bold")
     out.append("Spectators:\n")
     out.append(f"  {hosted.spectate}\n", style="bold")

@@ -12,16 +12,17 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..session import HUMAN, SeatSpec
 from ..widgets.choice import Choice
+from .start_rejoin import Rejoin
 from .start_server import ServerPlay
 from .start_tiles import HAND, TileChoices, _choice, _tiles_of, mode_labels  # noqa: F401
 
 DELAYS = [("off", 0.0), ("short (0.2 s)", 0.2), ("0.4 s", 0.4), ("long (1 s)", 1.0)]
 
 
-class StartScreen(ServerPlay, TileChoices, Screen):
+class StartScreen(Rejoin, ServerPlay, TileChoices, Screen):
     AUTO_FOCUS = "#players"
     BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("ctrl+s", "host", "Host the table"),
-                Binding("ctrl+r", "reroll", "Random tiles"),
+                Binding("ctrl+r", "reroll", "Random tiles"), Binding("ctrl+o", "rejoin", "Rejoin"),
                 Binding("escape", "app.quit", "Quit")]
 
     def __init__(self, ruleset: str | None = None, seats: list | None = None, tiles=None, named=(),
@@ -61,6 +62,7 @@ class StartScreen(ServerPlay, TileChoices, Screen):
         with VerticalScroll(id="start"):
             yield Static(Text(f"jux: a new table at {self.server}" if self.server else "jux: a new game"),
                          id="start-title")
+            yield from self._rejoin_rows()
             with Horizontal(classes="row"):
                 yield Label("Ruleset", classes="label")
                 yield Choice(self._ruleset_options(), value=self.ruleset, id="ruleset")
@@ -304,6 +306,8 @@ class StartScreen(ServerPlay, TileChoices, Screen):
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "reroll":  # only for a ruleset with tiles
             return bool(self.keys)
+        if action == "rejoin":  # only with a table to rejoin (start_rejoin.py)
+            return bool(self.rejoinable)
         if action in ("start", "host"):  # (one key: at a server it hosts the table)
             return bool(self.server) == (action == "host")
         return True
@@ -320,6 +324,8 @@ class StartScreen(ServerPlay, TileChoices, Screen):
             self.action_reroll()
         elif event.button.id == "join-button":
             self._join()
+        else:
+            self._rejoin_pressed(event.button.id or "")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "join-code":

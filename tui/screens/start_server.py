@@ -33,12 +33,15 @@ class ServerPlay:
         yield Static("", id="server-info")
 
     def _busy(self, note: str | None) -> None:
-        """A request at the server is under way (note: what it is), or done (None)."""
-        self.query_one("#server-info", Static).update(Text(note or ""))
-        self.query_one("#join-button", Button).disabled = note is not None
+        """A request at a server is under way (note: what it is), or done (None). (Without --server
+        only a rejoin asks one: its note goes where errors go.)"""
+        for info in self.query("#server-info").results(Static):
+            info.update(Text(note or ""))
+        for b in self.query("#join-button, .rejoin").results(Button):
+            b.disabled = note is not None
         self.query_one("#start-button", Button).disabled = note is not None or self.rules is None
         if note is not None:
-            self.query_one("#start-error", Static).update("")
+            self.query_one("#start-error", Static).update("" if self.server else Text(note))
 
     def _host(self, seats: list) -> None:
         """Make the table of the rules and seats chosen, at the server, and join its first human seat."""
