@@ -171,3 +171,19 @@ def test_no_view_of_a_bruges_game_shows_more_than_a_seat_may_know(rules, n, seed
         steps += 1
         assert steps < 1000
     check_views(rules, game, followers)
+
+
+def test_the_medium_bot_recruits_persons(rules):
+    """The medium bot reads the rules' value(p): a person is worth more than its third of the
+    price (its benefit, the persons majority), so it recruits instead of hoarding guilders."""
+    from jux.interpreter.bots import LEVELS
+    from jux.interpreter.study.simulate import play
+
+    medium = next(name for name, level in LEVELS.items() if level == "medium")
+    recruited = []
+    for seed in range(3):
+        g = play(rules, 2, seed, [medium, "random"])
+        persons = g.state.z[rules.layout.zone_names(2).index("persons[0]")]
+        recruited.append(len(persons))
+    assert all(n >= 1 for n in recruited), recruited
+    assert sum(recruited) >= 5, recruited
