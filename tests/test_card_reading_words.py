@@ -76,3 +76,11 @@ def test_a_person_reads_what_its_label_does_not_say_and_its_own_text():
     assert "name alchemist" not in text and "title" not in text  # the label says them
     assert "price 0 · icon arrow · group scholar" in text
     assert "\nWhen recruited: take 6 guilders." in text and "text:" not in text
+
+
+@pytest.mark.parametrize("game", ["capital_jux", "guildhall", "bruges"])
+def test_jux_rules_lists_zones_and_counters_in_words(game, run):
+    r = run("rules", game)
+    assert r.returncode == 0
+    bad = re.search(r"\bNone\b|\bTrue\b|\bFalse\b|\['", r.stdout)
+    assert bad is None, r.stdout[max(0, bad.start() - 200):bad.end() + 50]
