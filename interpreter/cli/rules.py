@@ -101,7 +101,7 @@ def cmd_rules(args) -> int:
         z = z if isinstance(z, dict) else {}
         vis = z.get("visible", "all")
         vis = ", ".join(map(str, vis)) if isinstance(vis, list) else str(vis)
-        t.add_row(str(name), str(z.get("per", "")), vis, " ".join(str(z.get("text", "")).split()))
+        t.add_row(str(name), _words(z.get("per")), vis, " ".join(str(z.get("text", "")).split()))
     out.print(t)
 
     if spec.counters:
@@ -112,10 +112,10 @@ def cmd_rules(args) -> int:
         t.add_column("Description")
         for name, c in spec.counters.items():
             if isinstance(c, dict):
-                t.add_row(str(name), str(c.get("per", "")), str(c.get("start", "")),
+                t.add_row(str(name), _words(c.get("per")), _words(c.get("start"), "none"),
                           " ".join(str(c.get("text", "")).split()))
             else:
-                t.add_row(str(name), "", str(c), "")
+                t.add_row(str(name), "", _words(c, "none"), "")
         out.print(t)
 
     texts = r.procedure_texts()
@@ -214,3 +214,11 @@ def _summarize_values(v) -> str:
         s = ", ".join(map(str, seen))
         return s if len(seen) == len(v) else f"{s} ({len(v)} values)"
     return str(v)
+
+
+def _words(v, nothing: str = "") -> str:
+    """A value of the rules in words (a list as its items, true as yes; nothing: how none reads)."""
+    from ..engine.card_reading import words
+
+    w = words(v)
+    return nothing if w is None else str(w)

@@ -42,18 +42,39 @@ def powers(rules, attrs: dict) -> list:
     return out
 
 
+def words(v):
+    """A value of a card as a reader reads it: a number or a text as it is, true and false as
+    yes and no, a list as its items ("red, blue"), a table as its entries ("red 1, blue 2");
+    None for nothing to read (none, an empty text, list or table)."""
+    if v is None or v == "" or (isinstance(v, (list, tuple, dict)) and not v):
+        return None
+    if v is True or v is False:
+        return "yes" if v else "no"
+    if isinstance(v, (list, tuple)):
+        items = [w for w in map(words, v) if w is not None]
+        return ", ".join(map(str, items)) if items else None
+    if isinstance(v, dict):
+        items = [f"{str(k).replace('_', ' ')} {w}" for k, w in ((k, words(x)) for k, x in v.items()) if w is not None]
+        return ", ".join(items) if items else None
+    return v
+
+
 def reading(rules, info: dict) -> dict:
     """A known card in full, from its information in a view (views.card_info): its label, kind
-    and the kind's text, every attribute ([name, value] in the kind's order), what it counts for
-    (`worth`, when the ruleset gives one), its marks and the texts of the rules it carries."""
-    attrs = [[k, v] for k, v in info.items() if k not in NOT_ATTRIBUTES]
+    and the kind's text, every attribute that has a value ([name, value] in the kind's order, the
+    value in words: `words`), what it counts for (`worth`, when the ruleset gives one and it is
+    something), its marks and the texts of the rules it carries."""
+    attrs = [[k, w] for k, w in ((k, words(v)) for k, v in info.items() if k not in NOT_ATTRIBUTES) if w is not None]
     out = {"id": info.get("id"), "label": info.get("label", "?"), "kind": info.get("kind"),
            "kind_text": kind_text(rules, info.get("kind")), "attributes": attrs,
            "powers": [list(p) for p in powers(rules, info)]}
-    if "worth" in info:
-        out["worth"] = info["worth"]
-    if info.get("marks"):
-        out["marks"] = dict(info["marks"])
+    if words(info.get("worth")) is not None:
+        out["worth"] = words(info["worth"])
+    # (a mark keeps its value when it is one, so that a reader can leave out those at their default)
+    marks = {k: words(v) if isinstance(v, (list, tuple, dict)) else v for k, v in (info.get("marks") or {}).items()
+             if words(v) is not None}
+    if marks:
+        out["marks"] = marks
     return out
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import IllegalAnswer
+from .option_groups import cards_in
+from .telling import apart, say, say_all, told_apart
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,8 @@ class Decision:
     the deciding player) are worked out only when asked for.
     """
 
-    __slots__ = ("_game", "_t", "_d", "id", "player", "values", "min", "max", "many", "keys", "_prompt", "_options")
+    __slots__ = ("_game", "_t", "_d", "id", "player", "values", "min", "max", "many", "keys", "_prompt", "_options",
+                 "_names")
 
     def __init__(self, game, thread: list):
         self._game = game
@@ -62,7 +65,7 @@ class Decision:
         # a `distinct` choose: each option's group (0, 1, ...: options alike share one); no two options
         # of one group may be picked
         self.keys = d[8] if len(d) > 8 else None
-        self._prompt = self._options = None
+        self._prompt = self._options = self._names = None
 
     @property
     def optional(self) -> bool:
@@ -85,25 +88,59 @@ class Decision:
 
     @property
     def options(self) -> list:
+        """The options, each with its label and hint rendered for the deciding player. Cards that
+        read alike but differ in what that player may know of them (a token on one, the zone each
+        lies in) read with what tells them apart (telling.py), so that no two options that differ
+        read the same; options alike in everything read the same (and may be offered as one)."""
         if self._options is None:
             g = self._game
             d = self._t[2]
             L = self._t[0][-1][2]
-            out = []
+            names = self.names
+            labels, hints = [], []
             hint_fn = g.rules.hint_fns.get(d[5])
-            for i, v in enumerate(self.values):
+            for v in self.values:
                 if d[5] >= 0:
-                    label = g._render(g.rules.label_fns[d[5]](g.state, L, v), self.player)
+                    labels.append(say_all(g, g.rules.label_fns[d[5]](g.state, L, v), self.player, names))
                 else:
-                    label = g._render_value(v, self.player)
-                hint = g._render(hint_fn(g.state, L, v), self.player) if hint_fn is not None else None
-                out.append(Option(i, label, v, hint or None))
-            self._options = out
+                    labels.append(say(g, v, self.player, names))
+                hints.append(say_all(g, hint_fn(g.state, L, v), self.player, names) if hint_fn is not None else None)
+            labels = told_apart(g, self.player, self.values, labels, hints, names)
+            self._options = [Option(i, label, v, hint or None)
+                             for i, (label, v, hint) in enumerate(zip(labels, self.values, hints))]
         return self._options
 
+    @property
+    def names(self) -> dict:
+        """{card: how it reads here}, for the cards of the options that read alike to the deciding
+        player but differ in what that player may know of them (telling.apart); {} for most."""
+        if self._names is None:
+            cards = [c for v in self.values for c in cards_in(v)]
+            self._names = apart(self._game, self.player, cards) if len(cards) > 1 else {}
+        return self._names
+
+    def plain_labels(self) -> list:
+        """The options' labels as they read before cards alike were told apart (telling.py): an
+        answer given as such a label (a scenario written before) still names the first of them."""
+        g, d, L = self._game, self._t[2], self._t[0][-1][2]
+        if d[5] >= 0:
+            return [g._render(g.rules.label_fns[d[5]](g.state, L, v), self.player) for v in self.values]
+        return [g._render_value(v, self.player) for v in self.values]
+
+    def by_label(self, label: str, taken: list) -> int:
+        """The number of the option that reads `label` (of several that read so, the first not
+        among taken); a label as it read before cards alike were told apart (plain_labels) still
+        names its option. IllegalAnswer when no option reads so."""
+        for labels in ([o.label for o in self.options], self.plain_labels()):
+            if label in labels:
+                # a label may stand for several equal options: take the next unused one
+                return next((i for i, x in enumerate(labels) if x == label and i not in taken), labels.index(label))
+        raise IllegalAnswer(f"'{label}' is not one of the options: {'; '.join(o.label for o in self.options)}")
+
     def text(self, value) -> str:
-        """A value of the rules (a card, a seat, a tuple of them) as the deciding player reads it."""
-        return self._game._render_value(value, self.player)
+        """A value of the rules (a card, a seat, a tuple of them) as the deciding player reads it
+        (a card told apart from others that read alike as the options name it)."""
+        return say(self._game, value, self.player, self.names)
 
     @property
     def unavailable(self) -> list:

@@ -191,20 +191,12 @@ class Game(Positions, Autoplay, Views, Saves):
         elif isinstance(choice, int):
             idx = [choice]
         elif isinstance(choice, str):
-            labels = [o.label for o in Decision(self, T).options]
-            if choice not in labels:
-                raise IllegalAnswer(f"'{choice}' is not one of the options: {'; '.join(labels)}")
-            idx = [labels.index(choice)]
+            idx = [Decision(self, T).by_label(choice, [])]
         elif isinstance(choice, (list, tuple)):
             idx = []
             for c in choice:
                 if isinstance(c, str):
-                    labels = [o.label for o in Decision(self, T).options]
-                    if c not in labels:
-                        raise IllegalAnswer(f"'{c}' is not one of the options: {'; '.join(labels)}")
-                    # a label may stand for several equal options: take the next unused one
-                    c = next(i for i, l in enumerate(labels) if l == c and i not in idx) if \
-                        any(l == c and i not in idx for i, l in enumerate(labels)) else labels.index(c)
+                    c = Decision(self, T).by_label(c, idx)
                 if isinstance(c, Option):
                     c = c.id
                 if not isinstance(c, int) or isinstance(c, bool):

@@ -280,15 +280,23 @@ class Views:
     def standing(self, viewer: int | None = None) -> list | None:
         """Each seat's standing as the ruleset's `standing(p)` gives it (parts that every seat may
         know, e.g. [["cards", 15], ["coins", 2]]), each part's name as the viewer reads it; None
-        when the ruleset declares none."""
+        when the ruleset declares none. At the game's end, the points a variant adds to the score
+        but not to the standing (a warning of `jux validate`) are a part named after it, so the
+        standing adds up to the final score."""
         f = self.rules.standing_fn
-        if f is None:
+        apart = self.rules.spec.score_apart if self.over else ()
+        if f is None and not apart:
             return None
-        out = []
+        out, scores = [], self.scores if apart else None
         for p in range(self.state.n):
-            parts = f(self.state, SEATS[p])
-            out.append([[self._render_value(part[0], viewer) if isinstance(part, tuple) else "",
-                         _plain(part[1] if isinstance(part, tuple) else part)] for part in (parts or [])])
+            parts = f(self.state, SEATS[p]) if f is not None else []
+            shown = [[self._render_value(part[0], viewer) if isinstance(part, tuple) else "",
+                      _plain(part[1] if isinstance(part, tuple) else part)] for part in (parts or [])]
+            if apart:  # a variant's points in the score but not the standing: a part of their own
+                rest = scores[p] - sum(v for _, v in shown if type(v) in (int, float))
+                if rest:
+                    shown.append([" and ".join(apart), rest])
+            out.append(shown)
         return out
 
 

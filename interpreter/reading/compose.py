@@ -195,7 +195,7 @@ def apply_variant(merged: dict, where: dict, loc: Located, errors: list, elsewhe
         if name not in defined:
             errors.append(RuleError(loc.marks[("variant", "overrides", i)], f"variant '{vname}' lists "
                                     f"'{name}' under overrides but does not define it"))
-    _warn_score_without_standing(merged, loc, vname, overrides)
+    _warn_score_without_standing(merged, loc, vname, overrides, defined)
     _replace_help(merged, head)
     routines = set(merged["functions"]) | set(merged["procedures"])
     for i, name in enumerate(head.get("hooks") or ()):
@@ -207,18 +207,29 @@ def apply_variant(merged: dict, where: dict, loc: Located, errors: list, elsewhe
                                     f"{did_you_mean(name, routines)}"))
 
 
-def _warn_score_without_standing(merged: dict, loc: Located, vname, overrides: list) -> None:
-    """A warning (in merged["warnings"]) when a variant overrides score(p) but not standing(p) in
-    rules that declare a standing: the table shows the standing as the score, so points the
-    variant adds to the score alone would be missing from what the players see."""
-    if "score" in overrides and "standing" not in overrides and "standing" in merged["functions"]:
-        at = loc.marks[("variant", "overrides", overrides.index("score"))]
-        merged.setdefault("warnings", []).append(RuleError(
-            at, f"variant '{vname}' overrides 'score' but not 'standing': the table shows each "
-                "player's standing(p) as their score, so points added to score(p) alone are not shown; "
-                "add them as a part of the standing instead: standing(p): previous(p) + "
-                "[(\"name of the part\", points)] (where score(p) is the sum of the standing's parts, "
-                "that scores them too)"))
+def _warn_score_without_standing(merged: dict, loc: Located, vname, overrides: list, defined: set) -> None:
+    """A warning (in merged["warnings"]) when a variant overrides score(p) but neither overrides
+    nor adds standing(p): the table shows the standing as the score (or, in rules without one,
+    no score at all), so points the variant adds to the score alone would be missing from what
+    the players see until the final scores. The variant's title is noted (merged["score_apart"]):
+    at the game's end the standing shows its part of the score (engine/views.py)."""
+    if "score" not in overrides or "standing" in defined:
+        return
+    at = loc.marks[("variant", "overrides", overrides.index("score"))]
+    head = loc.data["variant"]
+    merged.setdefault("score_apart", []).append(str(head.get("title") or vname))
+    if "standing" in merged["functions"]:
+        message = (f"variant '{vname}' overrides 'score' but not 'standing': the table shows each "
+                   "player's standing(p) as their score, so points added to score(p) alone are not shown; "
+                   "add them as a part of the standing instead: standing(p): previous(p) + "
+                   "[(\"name of the part\", points)] (where score(p) is the sum of the standing's parts, "
+                   "that scores them too)")
+    else:
+        message = (f"variant '{vname}' overrides 'score', but the rules give no 'standing': the table "
+                   "shows no score, so the points score(p) adds are seen only in the final scores; add "
+                   "standing(p): [(\"name of the part\", points), ...] (parts every player may know, adding "
+                   "up to the score) to show them at the table")
+    merged.setdefault("warnings", []).append(RuleError(at, message))
 
 
 def _replace_help(merged: dict, head: dict) -> None:

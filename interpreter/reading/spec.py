@@ -58,6 +58,9 @@ class RuleSpec:
     # what checks tightened since language 1 found composing the files: (Pos, message, fix), an
     # error or a warning by the language of the file at Pos (checks/versions.py)
     tightened: list = field(default_factory=list)
+    # the titles of the variants that override score(p) but not standing(p) (compose.py warns of
+    # them): at the game's end the standing shows their part of the score (engine/views.py)
+    score_apart: tuple = ()
     # errors found reading effect code (each routine with one is kept with an empty body): the checks
     # report them with what they find in the rest (checks/checker.py)
     errors: list = field(default_factory=list)
@@ -144,6 +147,7 @@ def read_spec(name_or_path, variants=()) -> RuleSpec:
     spec.composed_warnings = list(merged.get("warnings", ()))
     spec.languages = languages
     spec.tightened = list(merged.get("tightened", ()))
+    spec.score_apart = tuple(merged.get("score_apart", ()))
     if errors and (broken_file or spec.flow is None or not spec.game):
         raise RuleErrors(errors)
     spec.errors = errors

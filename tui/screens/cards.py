@@ -1,10 +1,12 @@
 """The card reader (key c): every card the seat at the keyboard can see, listed by where it lies
 (the cards of the option highlighted in the decision panel first, then the seat's own zones, the
 shared ones, the other seats'), and the highlighted card in full: its label, its kind's text, its
-attributes, what it counts for, its marks and the texts of the rules it carries
+attributes (those its label does not already say), what it counts for, its marks and the texts of the rules it carries
 (Game.read_card). The list comes from the seat's view, so a card it may not see is never listed:
 face-down cards are one line that says only what their backs show. Nothing here names a game."""
 from __future__ import annotations
+
+import re
 
 from rich.text import Text
 from textual.binding import Binding
@@ -124,6 +126,18 @@ def _long(v) -> bool:
     return isinstance(v, str) and " " in v.strip()
 
 
+def _in_label(label: str, v) -> bool:
+    """Whether the card's label already says attribute value v (as a whole word or words): the
+    reader leaves it out ("blue Prince" needs no "name prince", "title Prince")."""
+    w = humanize(v).casefold().strip()
+    return bool(w) and re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", humanize(label).casefold()) is not None
+
+
+def details(r: dict) -> list:
+    """A reading's attributes that its label does not already say: [(name, value), ...]."""
+    return [(k, v) for k, v in r["attributes"] if not _in_label(str(r["label"]), v)]
+
+
 def reading_text(e: Entry, defaults: dict | None = None) -> Text:
     """An entry in full: a card's reading, or what face-down cards show (their backs only)."""
     t = Text()
@@ -141,7 +155,8 @@ def reading_text(e: Entry, defaults: dict | None = None) -> Text:
     t.append(f"  ({e.where})\n", style="dim")
     if r.get("kind_text"):
         t.append(r["kind_text"] + "\n", style="italic")
-    short = [(k, v) for k, v in r["attributes"] if not _long(v)]
+    shown = details(r)
+    short = [(k, v) for k, v in shown if not _long(v)]
     if short:
         t.append("\n")
         for i, (k, v) in enumerate(short):
@@ -150,9 +165,9 @@ def reading_text(e: Entry, defaults: dict | None = None) -> Text:
             t.append(f"{humanize(k)} ", style="bold")
             t.append(humanize(v) if isinstance(v, str) else str(v))
         t.append("\n")
-    for k, v in r["attributes"]:
-        if _long(v):
-            t.append(f"\n{humanize(k)}: ", style="bold")
+    for k, v in shown:
+        if _long(v):  # (the card's own `text` reads as a paragraph, without its name)
+            t.append("\n" if k == "text" else f"\n{humanize(k)}: ", style="bold")
             t.append(" ".join(v.split()) + "\n")
     if "worth" in r:
         t.append("\ncounts for: ", style="bold")
