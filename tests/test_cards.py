@@ -183,7 +183,7 @@ def test_help_lists_every_key_of_the_game_screen():
     keys = keys[keys.index("\nKeys\n"):keys.index("\nGoal\n")]
     bound = {k for b in GameScreen.BINDINGS for k in b.key.split(",")}
     assert {"c", "s", "l", "u", "d", "r", "q", "f"} <= bound
-    names = {"question_mark": "?", "f1": "F1"}
+    names = {"question_mark": "?", "f1": "F1", "enter": "Enter", "right_square_bracket": "]", "left_square_bracket": "["}
     for k in bound:
         assert f"{names.get(k, k)} " in keys, k
     assert "n new game" in keys  # a key_ method

@@ -67,9 +67,9 @@ def test_the_table_draws_tracks_and_leaves_out_hidden_counters(tmp_path):
     them_at = next(i for i, s in enumerate(lines) if s.startswith("  Player 1"))
     assert you_at < them_at  # the seat's own area comes first
     mine = lines[you_at:them_at]
-    assert "  fame ■■□ 2/3  next: points 3, colour red" in mine
+    assert "  fame ■■□ 2/3: points 1, colour blue  next: points 3, colour red" in mine  # (reached, then next)
     assert "  road red □□ 0/2  next: price 1" in mine
-    assert "  road blue ■■■ 3/3  complete" in mine
+    assert "  road blue ■■■ 3/3: price 7  complete" in mine
     theirs = lines[them_at:]
     assert "  fame □□□ 0/3  next: points 0, colour red" in theirs
 
@@ -81,9 +81,9 @@ def test_a_track_chosen_by_a_counter_follows_it(tmp_path):
                 TRACKED)
     rules = load_ruleset(write(tmp_path, {"game.yaml": text}))
     g = Game.new(rules, 2, seed=1)
-    assert "  rocket ■□□ 1/3  next: space 1" in render_table(g.view(0), rules.spec, 0).plain.splitlines()
+    assert "  rocket ■□□ 1/3: space 0  next: space 1" in render_table(g.view(0), rules.spec, 0).plain.splitlines()
     g.state.v[rules.layout.counter("side")] = "back"
-    assert "  rocket ■□ 1/2  next: space 2" in render_table(g.view(0), rules.spec, 0).plain.splitlines()
+    assert "  rocket ■□ 1/2: space 1  next: space 2" in render_table(g.view(0), rules.spec, 0).plain.splitlines()
     bad = text.replace("track: {by: side,", "track: {by: sidee,")
     e = error(tmp_path, bad)
     assert "the track's 'by' names 'sidee', which is not a counter" in e.message

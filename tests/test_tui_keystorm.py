@@ -129,3 +129,27 @@ def test_a_storm_of_keys_never_ends_in_a_traceback(start, quiet_home):
 
     asyncio.run(main())
     assert spent >= KEYS_PER_START and opened >= 1
+
+
+def test_a_storm_of_keys_while_hosting_joining_and_playing_at_a_server(quiet_home):
+    """The start screen of `jux play --server URL` (hosting with ctrl+s, the codes screen, a game
+    at a server's table, leaving it; joining with a code typed): a real server on loopback."""
+    from server_helpers import running_server
+
+    rng = random.Random("server")
+    spent = opened = 0
+
+    async def main():
+        nonlocal spent, opened
+        async with running_server(quiet_home / "server") as (url, _server, _store):
+            firsts = [("ctrl+s",), ("ctrl+s", "enter"), ()]
+            while spent < KEYS_PER_START:  # opened again when a key ended it
+                app = JuxApp(server=url, bot_delay=0)
+                spent += await _storm(app, rng, KEYS_PER_START - spent, firsts[opened % len(firsts)])
+                opened += 1
+                session = app.session
+                if session is not None and hasattr(session, "close"):
+                    await session.close()
+
+    asyncio.run(main())
+    assert spent >= KEYS_PER_START and opened >= 1

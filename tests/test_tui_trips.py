@@ -202,7 +202,7 @@ def test_a_save_is_loaded_by_the_name_the_load_list_shows(run, tmp_path, monkeyp
     assert r.returncode == 0 and "loaded from" in r.stdout
     r = run("play", "--load", "nothing.save.json", "--print")
     assert r.returncode != 0
-    assert "nothing.save.json: no such file" in r.stderr and str(tmp_path / "data" / "saves") in r.stderr
+    assert "nothing.save.json: No such file or directory" in r.stderr and str(tmp_path / "data" / "saves") in r.stderr
 
 
 def test_the_log_is_wrapped_again_when_the_terminal_is_resized():

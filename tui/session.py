@@ -305,7 +305,7 @@ class Session:
 
         path = load_target(path)  # (a bare name: the saves folder's file of that name, if any)
         if not path.exists():
-            raise RecordError(f"{path}: no such file{_where_saves_are()}")
+            raise RecordError(f"{path}: No such file or directory{_where_saves_are()}")
         data = read_record(path)
         try:
             game = Game.from_record(data, paths=[*(paths or ()), *user_sources(data)])

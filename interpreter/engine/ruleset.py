@@ -2,6 +2,7 @@
 pipeline) and Ruleset, what every game of a ruleset shares (cards, backs, zones, the compiled rules)."""
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -202,8 +203,8 @@ def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Rule
     variants = tuple(v.strip() for v in variants if v and v.strip())
     if editing():  # an editor's unsaved texts (files.edited): checked afresh, never kept
         return build_ruleset(path, variants, coverage)
-    key = (str(path.resolve()), variants, _files_key(path), _files_key(VARIANTS_DIR) if variants else (),
-           bool(coverage))
+    key = (str(path.resolve()), tuple(_variant_key(v) for v in variants), _files_key(path),
+           _files_key(VARIANTS_DIR) if variants else (), bool(coverage))
     if key not in _CACHE:
         _CACHE[key] = build_ruleset(path, variants, coverage)
     return _CACHE[key]
@@ -218,11 +219,28 @@ def build_ruleset(path, variants=(), coverage: bool = False) -> Ruleset:
     return Ruleset(spec, compiled)
 
 
+def _variant_key(variant: str):
+    """A variant as the cache knows it: a file given by its path, by where it is and what it holds
+    (the same relative name in another folder, or the same file edited, is another ruleset); a
+    variant given by name, by its name (the variants folder's files are keyed apart)."""
+    f = Path(variant).expanduser()
+    try:
+        if f.is_file():
+            return str(f.resolve()), hashlib.sha256(f.read_bytes()).hexdigest()
+    except OSError:
+        pass  # (read_spec says why it cannot be read)
+    return variant
+
+
 def _files_key(path: Path) -> tuple:
+    """The rule files of a folder by what they hold (a file edited within the file system's clock
+    tick, its size unchanged, is still another file)."""
     out = []
     for f in rule_files(path):
-        st = f.stat()
-        out.append((str(f), st.st_mtime_ns, st.st_size))
+        try:
+            out.append((str(f), hashlib.sha256(f.read_bytes()).digest()))
+        except OSError:
+            out.append((str(f), None))  # (read_spec says why it cannot be read)
     return tuple(out)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+import hashlib
 import math
 import os
 from pathlib import Path
@@ -327,20 +328,20 @@ _READ_CACHE: dict = {}
 
 
 def read_file(p: Path) -> Located:
-    """A rule file parsed with positions; kept for the process while the file is unchanged (a
-    variant file is read by every combination that uses it)."""
+    """A rule file parsed with positions; kept for the process while the file holds the same
+    bytes (a variant file is read by every combination that uses it). Keyed by what it holds, not
+    when it changed: a file written twice within the file system's clock tick is read again."""
     if edited_bytes(p) is not None:  # an editor's unsaved text (files.edited): never kept
         return _read_file(p)
     try:
-        st = p.stat()
-        key = (str(p.resolve()), st.st_mtime_ns, st.st_size, display_path(p))
-    except OSError:
-        key = None
-    if key is not None and key in _READ_CACHE:
+        data = read_regular(p)
+        key = (str(p.resolve()), hashlib.sha256(data).digest(), display_path(p))
+    except (OSError, JuxError):
+        return _read_file(p)  # (it says why it cannot be read)
+    if key in _READ_CACHE:
         return _READ_CACHE[key]
-    loc = _read_file(p)
-    if key is not None:
-        _READ_CACHE[key] = loc
+    loc = _read_file(p, data)
+    _READ_CACHE[key] = loc
     return loc
 
 
@@ -371,10 +372,10 @@ def read_regular(p: Path, what: str = "file") -> bytes:
     return data
 
 
-def _read_file(p: Path) -> Located:
+def _read_file(p: Path, data: bytes | None = None) -> Located:
     file = display_path(p)
     try:
-        data = read_regular(p)
+        data = read_regular(p) if data is None else data
     except JuxError as e:
         raise RuleErrors([RuleError(Pos(file, 1, 1), str(e))]) from None
     try:

@@ -53,8 +53,9 @@ def keyed_text(value: dict, spec_counters: dict, name: str, names: list) -> Text
 
 
 def track_text(reached, spaces: list) -> Text:
-    """A marker on a track: '■■■□□ 3/5 · next: colour red, price 3' (the next space's data, each
-    value in its colour when it names one)."""
+    """A marker on a track: '■■■□□ 3/5: points 2  next: points 3' (the data of the space reached,
+    which is what the marker holds now, then the next space's; each value in its colour when it
+    names one)."""
     if not isinstance(reached, int) or isinstance(reached, bool):
         return Text(str(reached))
     n = len(spaces)
@@ -62,16 +63,23 @@ def track_text(reached, spaces: list) -> Text:
     t = Text("■" * k, style="bold")
     t.append("□" * (n - k), style="dim")
     t.append(f" {reached}/{n}")
+    if k > 0:
+        t.append(": ")
+        _space_text(t, spaces[k - 1])
     if k < n:
         t.append("  next: ", style="dim")
-        for i, (thing, value) in enumerate(spaces[k].items()):
-            if i:
-                t.append(", ")
-            t.append(f"{humanize(thing)} ")
-            t.append(humanize(value), style=colour_style(value))
+        _space_text(t, spaces[k])
     else:
         t.append("  complete", style="dim")
     return t
+
+
+def _space_text(t: Text, space: dict) -> None:
+    for i, (thing, value) in enumerate(space.items()):
+        if i:
+            t.append(", ")
+        t.append(f"{humanize(thing)} ")
+        t.append(humanize(value), style=colour_style(value))
 
 
 def player_counter_lines(view: dict, spec, p: int, shown: set) -> tuple:

@@ -21,17 +21,7 @@ Keys (the list has the focus while a decision is shown):
   Backspace   edit the filter; in a group's options: back to the groups
   the mouse   a click picks (toggles) a line
 
-What the lines show (a part cut short scrolls, a row under it says what is out of sight):
-
-- Identical options (the same label and hint) are one line with their count, "card 3  (x3)". Picked,
-  it answers with the first of them; in a multi-pick each toggle chooses one more of them ("2 of 3
-  chosen"), and the toggle after the last one clears them, so every legal answer can be made.
-- More than nine options whose values are tuples sharing a card (or a name), such as (card, place)
-  pairs, come in two steps: first the distinct cards, each with how many choices it leads to, then
-  the options of the chosen one (Escape goes back). The answer is the option's id, as in one step.
-  Cards of one label are one group. When nothing is shared, the list is flat. A filter always
-  searches the flat list of all options.
-- An option may carry a short consequence the rules give (its `hint`), shown dimmed after its label.
+What the lines show (merged, grouped, with hints): option_rows.py says.
 
 Answers go up as a DecisionPanel.Answered message: an option's index (None: declined), or a list of
 them in the order chosen (a multi-pick).

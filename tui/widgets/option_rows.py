@@ -9,6 +9,19 @@ Plain functions of a decision (its options, min, max, keys, player) and the pane
 - the filter (rows_of: the options whose label contains the text, case ignored);
 - a number typed one digit at a time (read_number);
 - what a toggle in a multi-pick chooses (toggled, row_toggled).
+
+What the lines show (a part cut short scrolls, a row under it says what is out of sight):
+
+- Identical options (the same label and hint) are one line with their count, "card 3  (x3)". Picked,
+  it answers with the first of them (cards alike to the player but for a mark or a place read apart:
+  interpreter/engine/telling.py); in a multi-pick each toggle chooses one more of them ("2 of 3
+  chosen"), and the toggle after the last one clears them, so every legal answer can be made.
+- More than nine options whose values are tuples sharing a card (or a name), such as (card, place)
+  pairs, come in two steps: first the distinct cards, each with how many choices it leads to, then
+  the options of the chosen one (Escape goes back). The answer is the option's id, as in one step.
+  Cards of one label are one group. When nothing is shared, the list is flat. A filter always
+  searches the flat list of all options.
+- An option may carry a short consequence the rules give (its `hint`), shown dimmed after its label.
 """
 from __future__ import annotations
 
