@@ -13,6 +13,7 @@ from ..errors import JuxError, Pos
 from ..files import editing
 from ..paths import VARIANTS_DIR, default_ruleset
 from ..reading.spec import read_spec, rule_files, ruleset_path
+from ..reading.yaml_reader import read_regular
 from ..runtime import ops
 from ..runtime.moves import blind_table, plan_moves, settle_top
 from ..runtime.state import State, ZoneTable
@@ -225,9 +226,9 @@ def _variant_key(variant: str):
     variant given by name, by its name (the variants folder's files are keyed apart)."""
     f = Path(variant).expanduser()
     try:
-        if f.is_file():
-            return str(f.resolve()), hashlib.sha256(f.read_bytes()).hexdigest()
-    except OSError:
+        if f.is_file():  # (as given too: the ruleset names it so, in records for one)
+            return variant, str(f.resolve()), hashlib.sha256(read_regular(f)).digest()
+    except (OSError, JuxError):
         pass  # (read_spec says why it cannot be read)
     return variant
 
@@ -237,9 +238,9 @@ def _files_key(path: Path) -> tuple:
     tick, its size unchanged, is still another file)."""
     out = []
     for f in rule_files(path):
-        try:
-            out.append((str(f), hashlib.sha256(f.read_bytes()).digest()))
-        except OSError:
+        try:  # (a FIFO or a device is never opened: read_regular refuses it)
+            out.append((str(f), hashlib.sha256(read_regular(f)).digest()))
+        except (OSError, JuxError):
             out.append((str(f), None))  # (read_spec says why it cannot be read)
     return tuple(out)
 
