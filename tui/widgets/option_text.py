@@ -64,7 +64,7 @@ def row_text(decision, k: int, row: Row, width: int, selected: list, group: str 
         count = len(row.members)
         t.append(_whole(f"  ({len(chosen)} of {count} chosen)" if chosen else f"  (x{count})"), style="dim")
     if alike:  # a `distinct` choice: one like it is chosen (choosing this one swaps them)
-        t.append(f"  (like {d.options[taken[d.keys[row.members[0]]]].label}, chosen)", style="dim italic")
+        t.append(f"  (swaps with {d.options[taken[d.keys[row.members[0]]]].label}, chosen)", style="dim italic")
     return hang(head, t, room)
 
 
