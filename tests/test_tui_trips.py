@@ -33,11 +33,15 @@ def _human_finished(ruleset: str, players: int, seed: int) -> Session:
     return Session(s.rules, s.seats, game=s.game)
 
 
+def _ann_against_a_bot() -> JuxApp:
+    return JuxApp(ruleset="capital_jux", seats=[("Ann", "human"), ("Robo", "random")], seed=3, bot_delay=0)
+
+
 def test_q_y_s_typed_fast_quit_without_a_traceback():
     """Seen: q, then y and s typed quickly: the save dialog opened on an app that was closing and
     crashed it (NoMatches: No nodes match 'Input' on PathScreen())."""
     async def main():
-        app = JuxApp(ruleset="capital_jux", seats=[("Ann", "human"), ("Robo", "random")], seed=3, bot_delay=0)
+        app = _ann_against_a_bot()
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app, GameScreen)
             await pilot.press("1", "enter")  # a move: the game is not saved, so q asks
@@ -65,7 +69,7 @@ def test_the_final_table_holds_no_group_to_a_limit_any_more():
 
 def test_enter_confirms_with_the_focus_on_the_table_and_the_footer_keeps_quit_and_help():
     async def main():
-        app = JuxApp(ruleset="capital_jux", seats=[("Ann", "human"), ("Robo", "random")], seed=3, bot_delay=0)
+        app = _ann_against_a_bot()
         async with app.run_test(size=(80, 24)) as pilot:
             gs = await settle(pilot, app, GameScreen)
             await pilot.pause()
@@ -207,7 +211,7 @@ def test_a_save_is_loaded_by_the_name_the_load_list_shows(run, tmp_path, monkeyp
 
 def test_the_log_is_wrapped_again_when_the_terminal_is_resized():
     async def main():
-        app = JuxApp(ruleset="capital_jux", seats=[("Ann", "human"), ("Robo", "random")], seed=3, bot_delay=0)
+        app = _ann_against_a_bot()
         async with app.run_test(size=(80, 24)) as pilot:
             gs = await settle(pilot, app, GameScreen)
             await pilot.pause()

@@ -1,8 +1,7 @@
 """Telling cards apart in a decision's options: two cards that read alike (the same label for the
 deciding seat) but differ in something that seat may know (an attribute the label leaves out, a
 mark such as a token on one of them, the zone each lies in) each read with what tells them apart:
-"green 3 (sentinel gold 1)" and "green 3 (no sentinel gold)", "a card (in your hand)" and "a card
-(in deck)". Cards alike in everything the seat may know read as before, and a panel may offer
+"card 3 (token 1)" and "card 3 (no token)", "a card (in your hand)" and "a card (in deck)". Cards alike in everything the seat may know read as before, and a panel may offer
 them as one line. General: the words come from the rules' own names (marks, attributes, zones and
 their `title`)."""
 from __future__ import annotations
@@ -117,8 +116,8 @@ def say_all(game, parts, viewer, names: dict) -> str:
 
 def told_apart(game, viewer, values: list, labels: list, hints: list, names: dict) -> list:
     """The labels, each option that reads like another (the same label and hint) but holds cards
-    the viewer can tell apart from that one's, with its cards named after it ("take it (green 3
-    (sentinel gold 1))"): for a label that does not name its cards."""
+    the viewer can tell apart from that one's, with its cards named after it ("take it (card 3
+    (token 1))"): for a label that does not name its cards."""
     seen: dict = {}
     for i, (label, hint) in enumerate(zip(labels, hints)):
         seen.setdefault((label, hint), []).append(i)

@@ -91,7 +91,10 @@ class GameScreen(Navigation, RulesTables, Screen):
         """Remote play: the game changed by itself (note: what the table or the server said)."""
         if note:
             self.notify(note, severity="warning", timeout=6, markup=False)
-        if not self._stopped and self._timer is None:
+        if self._stopped:
+            return
+        self._draw_status()  # (the connection's state, also while a table of the rules is open over it)
+        if self._timer is None:
             self.advance()
 
     # ------------------------------------------------------------ drawing
