@@ -178,6 +178,9 @@ def test_a_whole_folder_and_the_options(jux):
     assert p.returncode == 0 and summary(p.stdout) == (0, 0, 1)
     p = jux("test", "-k", "tiny_", "tests/data")
     assert p.returncode == 0 and summary(p.stdout) == (1, 0, 0)
+    # -k given twice: the scenarios that either selects (it kept only the last one)
+    p = jux("test", "-k", "tiny_", "-k", "Should Give TWO", "tests/data")
+    assert p.returncode == 0 and summary(p.stdout) == (1, 0, 1)
     # a file named twice runs once
     p = jux("test", "tests/data/passing/tiny_counters.yaml", "tests/data/passing")
     assert summary(p.stdout) == (1, 0, 1)
@@ -202,6 +205,7 @@ def test_a_game_yaml_named_runs_its_rulesets_scenarios(jux):
     (["test", "no/such/folder"], "test: no such file or folder: no/such/folder"),
     (["test", "tests/data/passing/tiny"], "test: no scenarios in the ruleset tests/data/passing/tiny: a ruleset's own"),
     (["test", "-k", "no such words", "tests/data"], "test: no scenario matches -k 'no such words'"),
+    (["test", "-k", "nope", "-k", "nor this", "tests/data"], "test: no scenario matches -k 'nope' or -k 'nor this'"),
     (["test", "--bad", "tests/data"], "unrecognized arguments: --bad"),
 ])
 def test_bad_usage_is_one_line_and_status_2(jux, args, words):

@@ -23,8 +23,8 @@ GAME = """\
 # one card a turn for 3 rounds; the highest total of the cards played wins. docs/language.md
 # describes every section; `jux validate {folder}` checks it, `jux play {folder}` plays it.
 game:
-  name: {name}
-  title: {title}
+  name: {name_value}
+  title: {title_value}
   players: {{min: 2, max: 4}}
   text: Play one card a turn for three rounds; the highest total of the cards you played wins.
 
@@ -91,11 +91,31 @@ TILE = """\
 # previous(...) for the base's own (docs/authoring.md). `jux validate {file}` checks it;
 # `jux play {where} --tiles {file}` plays it.
 variant:
-  name: {name}
-  game: {game}
-  title: {title}
+  name: {name_value}
+  game: {game_value}
+  title: {title_value}
   text: What the variant changes, in the words of a rulebook.
 """
+
+
+def plain(text: str) -> str:
+    """text as a YAML value that reads back as that text: quoted where YAML would read it as
+    something else (null, true, yes, a number)."""
+    import json
+
+    import yaml
+
+    try:
+        same = yaml.safe_load(text) == text
+    except yaml.YAMLError:
+        same = False
+    return text if same else json.dumps(text)
+
+
+def rule_name(name: str) -> str:
+    """The name a rule file gives what `jux new` writes: the file's or folder's name, with '_' for
+    '-' (a name in the rules is a letter or '_', then letters, digits or '_')."""
+    return name.replace("-", "_")
 
 
 def title_of(name: str) -> str:

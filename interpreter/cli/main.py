@@ -158,7 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "folder. A failure is "
                                    "shown at the file:line:col of the expectation, with expected and actual.")
     p.add_argument("paths", nargs="+", metavar="PATH")
-    p.add_argument("-k", metavar="TEXT", help="run only the scenarios whose path or title holds TEXT (any case)")
+    p.add_argument("-k", metavar="TEXT", action="append",
+                   help="run only the scenarios whose path or title holds TEXT (any case); "
+                        "given again, those that hold any of them")
     p.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failure")
     p.add_argument("-q", "--quiet", action="store_true", help="dots only, and no game log under a failure")
     p.add_argument("-v", "--verbose", action="store_true", help="a line per file: PASSED, FAILED or XFAIL, and its title")

@@ -41,20 +41,21 @@ def _collect(paths: list) -> list | None:
     return files
 
 
-def _selected(f: Path, k: str | None) -> bool:
-    """Whether -k selects a file: its path or its title holds the substring (any case)."""
-    if not k:
+def _selected(f: Path, ks: list | None) -> bool:
+    """Whether -k selects a file: its path or its title holds one of the substrings (any case)."""
+    if not ks:
         return True
-    k = k.lower()
-    if k in display_path(f).lower():
+    ks = [k.lower() for k in ks]
+    if any(k in display_path(f).lower() for k in ks):
         return True
     from ..authoring.scenario_file import read_scenario
     from ..errors import JuxError
 
     try:
-        return k in read_scenario(f).title.lower()
+        title = read_scenario(f).title.lower()
     except JuxError:
         return False
+    return any(k in title for k in ks)
 
 
 class _Progress:
@@ -94,7 +95,8 @@ def cmd_test(args) -> int:
         return 2
     chosen = [f for f in files if _selected(f, args.k)]
     if not chosen:
-        err(f"test: no scenario matches -k '{args.k}' (of {len(files)} files)")
+        said = " or ".join(f"-k '{k}'" for k in args.k)
+        err(f"test: no scenario matches {said} (of {len(files)} files)")
         return 2
     out = sys.stdout
     t0 = time.perf_counter()
