@@ -113,9 +113,33 @@ def read_scenario(path: Path) -> Scenario:
         if msg.startswith("unknown section "):
             msg = "unknown key " + msg[len("unknown section "):]
         errors.append(RuleError(e.pos, msg))
+    errors += _yes_no_words(loc)
     if errors:
         raise RuleErrors(errors)
     return Scenario(path, file, loc.data, loc)
+
+
+_YES_NO = ("yes", "no", "on", "off", "y", "n")
+
+
+def _yes_no_words(loc) -> list:
+    """`xfail: no` and `refused: yes` are text in YAML 1.2, and text means something there (the
+    reason a failure is expected; words the refusal must hold): say what was meant instead."""
+    out = []
+    x = loc.data.get("xfail")
+    if isinstance(x, str) and x.lower() in _YES_NO:
+        out.append(RuleError(loc.marks.get(("xfail",), loc.marks[()]), f"xfail: {x!r} is text in YAML 1.2, read as "
+                             "the reason a failure is expected: leave xfail out when none is (or give the "
+                             "reason in words)"))
+    answers = loc.data.get("answers")
+    for i, a in enumerate(answers if isinstance(answers, list) else ()):
+        r = a.get("refused") if isinstance(a, dict) else None
+        if isinstance(r, str) and r.lower() in _YES_NO:
+            word = "true" if r.lower() in ("yes", "on", "y") else "false"
+            out.append(RuleError(loc.marks.get(("answers", i, "refused"), loc.marks[()]),
+                                 f"answers.{i}.refused: {r!r} is text in YAML 1.2, read as words the refusal "
+                                 f"must hold: write {word}"))
+    return out
 
 
 def is_rule_file(path: Path) -> bool:

@@ -15,7 +15,7 @@ from .infer import Infer
 from .names import NameChecks
 from .reach import reached, unreached
 from .statements import StatementChecks
-from .values import mixed_attributes
+from .values import mixed_attributes, seats_of_no_one
 from .versions import tightened
 
 
@@ -58,7 +58,7 @@ class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
 
     def check_all(self):
         self.declarations()
-        for pos, message, fix in mixed_attributes(self.spec):
+        for pos, message, fix in mixed_attributes(self.spec) + seats_of_no_one(self.spec):
             is_error, e = tightened(self.spec, pos, message, fix)
             (self.errors if is_error else self.warnings).append(e)
         for pos, message in tracks.check(self.spec) + display.check(self.spec) + secrets.check(self.spec):

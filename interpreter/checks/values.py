@@ -51,3 +51,19 @@ def mixed_attributes(spec) -> list:
                         f"{', ...' if len(by[most]) > 3 else ''}): the rules would fail when they add or compare them",
                         f"give every value of '{attr}' one type (a number without quotes, or every value as a text)"))
     return out
+
+
+def seats_of_no_one(spec) -> list:
+    """(pos, message, fix) for each counter that holds a seat (`seat: true`) but starts at a
+    number that is no seat (-1 for "nobody yet"): write none for no seat."""
+    out = []
+    for name, d in spec.counters.items():
+        if not (isinstance(d, dict) and d.get("seat")):
+            continue
+        v = d.get("start")
+        if isinstance(v, int) and not isinstance(v, bool) and v < 0:
+            pos = spec.where.get(("counters", name, "start")) or spec.where.get(("counters", name))
+            out.append((pos, f"counter '{name}' holds a seat, and {v} is no seat",
+                        f"start it at none for no seat (start: none), and ask '{name} != none' where the "
+                        f"rules ask '{name} != {v}'"))
+    return out

@@ -114,5 +114,7 @@ def make_layout(spec) -> Layout:
 def counter_start(c):
     if isinstance(c, dict):
         v = c.get("start")
-        return SEATS[v] if c.get("seat") and isinstance(v, int) and not isinstance(v, bool) else v
+        # (a seat counter that starts at a number that is no seat, -1 for nobody, holds that
+        # number, as written: the checks warn, or refuse it in language 2)
+        return SEATS[v] if c.get("seat") and isinstance(v, int) and not isinstance(v, bool) and v >= 0 else v
     return c

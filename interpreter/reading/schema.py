@@ -147,8 +147,33 @@ def _code_hint(path: tuple, inst, kinds: list) -> str:
     return f" (effect code is text: write it in quotes, '{str(inst).lower() if type(inst) is bool else inst}')"
 
 
+_YES_NO = {"yes": "true", "no": "false", "on": "true", "off": "false", "y": "true", "n": "false"}
+
+
+def _takes_true_false(sub: dict, root: dict) -> bool:
+    """Whether a schema (or one of its branches) takes true or false."""
+    sub = _resolve(sub, root)
+    t = sub.get("type")
+    if t == "boolean" or (isinstance(t, list) and "boolean" in t):
+        return True
+    return any(_takes_true_false(b, root) for b in [*sub.get("oneOf", ()), *sub.get("anyOf", ())])
+
+
+def _yes_no(err, root: dict) -> str:
+    """A yes/no word where true/false was meant: YAML 1.2 reads it as text (`show: no`)."""
+    inst = err.instance
+    if not (isinstance(inst, str) and inst.lower() in _YES_NO):
+        return ""
+    if not _takes_true_false(err.schema if err.validator == "type" else {err.validator: err.validator_value}, root):
+        return ""
+    return (f"{_where(tuple(err.absolute_path))}: {inst!r} is text in YAML 1.2, not true or false: "
+            f"write {_YES_NO[inst.lower()]}")
+
+
 def _schema_error(err, loc: Located, root: dict) -> list:
     path = tuple(err.absolute_path)
+    if err.validator in ("type", "oneOf", "anyOf") and _yes_no(err, root):
+        return [RuleError(_value_pos(loc, path), _yes_no(err, root))]
     where = _where(path)
     v = err.validator
     inst = err.instance
