@@ -159,7 +159,9 @@ def test_simulate_outputs_replay_and_errors(tmp_path, run):
     (tmp_path / "edited.json").write_text(json.dumps(edited))
     assert "answer 6 of" in one_line_error(run("replay", "edited.json"))
     (tmp_path / "other.json").write_text(json.dumps(dict(rec, digest="0123456789abcdef")))
-    assert "other rule files" in one_line_error(run("replay", "other.json"))
+    line = one_line_error(run("replay", "other.json"))
+    assert "other rule files" in line and "replay it with the rule files it was made with" in line
+    assert "(jux replay other.json --rules FOLDER" in line, line
     # a stale record does not replay once its digest is emptied or removed
     (tmp_path / "blank.json").write_text(json.dumps(dict(rec, digest="")))
     assert "digest: not the digest of rule files" in one_line_error(run("replay", "blank.json"))

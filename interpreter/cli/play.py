@@ -125,6 +125,13 @@ def _tile_names(rules) -> list:
     return [v for v in rules.variants if v not in cat or cat[v].fills]
 
 
+def _tiles_of(record) -> str:
+    """The --tiles a record's variants would need, as the command line takes them."""
+    names = [v if isinstance(v, str) else str(v.get("name", "?")) if isinstance(v, dict) else "?"
+             for v in record.get("variants") or ()]
+    return f" --tiles {','.join(names)}" if names else ""
+
+
 def cmd_replay(args) -> int:
     from ..engine.game import Game
     from ..engine.records import read_record
@@ -138,7 +145,9 @@ def cmd_replay(args) -> int:
     try:  # the record's ruleset and variant files: jux's catalogue, or the files named here
         game = Game.from_record(record, ruleset=args.rules, paths=[args.rules, *tiles])
     except RecordError as e:
-        how = " (--rules FOLDER)" if getattr(e, "missing", None) == "ruleset" and not args.rules else ""
+        missing = getattr(e, "missing", None)
+        how = (" (--rules FOLDER)" if missing == "ruleset" and not args.rules else
+               f" (jux replay {args.record} --rules FOLDER{_tiles_of(record)})" if missing == "rule files" else "")
         raise JuxError(f"{args.record}: {e}{how}") from None
     n = game.state.n
     if args.viewer is not None and not 0 <= args.viewer < n:

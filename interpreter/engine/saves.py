@@ -42,8 +42,11 @@ class Saves:
             rules = record_rules(record, ruleset, paths)
         digest = record["digest"]
         if digest != rules.digest:
-            raise RecordError(f"the record was made with other rule files for '{rules.name}' "
-                              f"(digest {digest}, these rules are {rules.digest})")
+            e = RecordError(f"the record was made with other rule files for '{rules.name}' "
+                            f"(digest {digest}, these rules are {rules.digest}): replay it with the rule "
+                            f"files it was made with")
+            e.missing = "rule files"  # (what a command adds its own words to: how to name them)
+            raise e
         try:
             g = cls.new(rules, record["players"], record["seed"], record.get("names"), log=log)
         except JuxError as e:
