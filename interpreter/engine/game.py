@@ -100,7 +100,7 @@ class Game(Positions, Autoplay, Views, Saves):
             raise RuleRuntimeError(f"{pos}: the rules call themselves without end" if pos else str(e)) from None
         except Exception as e:  # an error in rule code: report where in the rules
             pos = self.rules.where(e)
-            msg = _describe(e)
+            msg = _describe(e, self.rules.spec, pos)
             raise RuleRuntimeError(f"{pos}: {msg}" if pos else msg) from None
 
     @property

@@ -191,7 +191,8 @@ class Positions:
                     raise
                 except Exception as e:
                     pos = rules.where(e)
-                    raise RuleRuntimeError(f"{pos}: {_describe(e)}" if pos else _describe(e)) from None
+                    said = _describe(e, rules.spec, pos)
+                    raise RuleRuntimeError(f"{pos}: {said}" if pos else said) from None
         g._run()
         return g
 

@@ -167,7 +167,8 @@ class Ruleset:
                 raise RuleRuntimeError(f"{pos}: the rules call themselves without end" if pos else str(e)) from None
             except Exception as e:
                 pos = self.where(e)
-                raise RuleRuntimeError(f"{pos}: {_describe(e)}" if pos else _describe(e)) from None
+                said = _describe(e, self.spec, pos)
+                raise RuleRuntimeError(f"{pos}: {said}" if pos else said) from None
         return call
 
     def where(self, exc: BaseException) -> Pos | None:
@@ -256,14 +257,21 @@ def _start_zones(rules):
     return out
 
 
-def _describe(e: Exception) -> str:
-    """What went wrong when rule code ran, in the rules' words (never Python's)."""
+def _describe(e: Exception, spec=None, pos=None) -> str:
+    """What went wrong when rule code ran, in the rules' words (never Python's); on a none, which
+    value of the statement at pos (in spec) may have been none, and when (nones.py)."""
     if isinstance(e, ops.RuleRuntimeError):
         return str(e)
+    if isinstance(e, (TypeError, AttributeError)) and "NoneType" in str(e):
+        from .nones import why_none
+
+        said = _in_rule_words(str(e)) if isinstance(e, TypeError) else "none has no attributes"
+        none_counters = [n for n, d in spec.counters.items() if isinstance(d, dict) and "start" in d
+                         and d["start"] is None] if spec is not None else ()
+        why = why_none(spec, pos, none_counters) if spec is not None else ""
+        return f"a value is none where a card or number is needed ({said}){why}"
     if isinstance(e, TypeError):
         said = _in_rule_words(str(e))
-        if "NoneType" in str(e):
-            return f"a value is none where a card or number is needed ({said})"
         return said
     if isinstance(e, (IndexError, KeyError)):
         return f"no such item: {e}" if isinstance(e, KeyError) else "no such item: a position past the end of the list"
