@@ -11,7 +11,7 @@ first screen) does not load the rules engine and its parser.
 """
 from importlib import import_module
 
-__version__ = "0.1.0"  # (pyproject.toml's version: tests/test_cli.py checks they agree)
+__version__ = "0.2.0"  # (pyproject.toml's version: tests/test_cli.py checks they agree)
 
 _EXPORTS = {"load_ruleset": "engine.ruleset", "Game": "engine.game", "Decision": "engine.decisions",
             "Option": "engine.decisions", "Ruleset": "engine.ruleset", "JuxError": "errors", "RuleError": "errors",
