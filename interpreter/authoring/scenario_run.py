@@ -4,7 +4,8 @@ place in the file; nothing a scenario file holds makes it raise."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from copy import deepcopy
+from dataclasses import dataclass, replace
 import os
 from pathlib import Path
 import time
@@ -14,6 +15,8 @@ from ..errors import IllegalAnswer, JuxError, Pos, RuleError, RuleErrors, StepBu
 from ..reading.yaml_reader import display_path
 from .scenario_expect import Failure, check, check_names, describe_pending, show
 from .scenario_file import Scenario, read_scenario, ruleset_target, tile_names, tile_position
+from . import scenario_renamed as renamed
+from .renames import Renames
 
 PASSED, FAILED, XFAILED = "passed", "failed", "xfailed"
 
@@ -29,6 +32,7 @@ class Outcome:
     log: tuple = ()  # the game's full log, when a game was set up
     xfail: str | None = None
     seconds: float = 0.0
+    warnings: tuple = ()  # Failures that are warnings: an earlier spelling used, an answer left out
 
     @property
     def ok(self) -> bool:
@@ -56,9 +60,11 @@ def run_file(path: Path) -> Outcome:
     t0 = time.perf_counter()
     path = Path(path)
     sc, game = None, None
+    warnings: list = []
     try:
         sc = read_scenario(path)
-        game, failures = _run(sc)
+        sc = replace(sc, data=deepcopy(sc.data))  # (spellings are rewritten in it: never in what is kept)
+        game, failures = _run(sc, warnings)
         expected = True
     except RuleErrors as e:  # the file itself (YAML, keys, kinds of values)
         failures, expected = [Failure(x.pos or Pos(display_path(path), 1, 1), x.message) for x in e.errors], False
@@ -79,17 +85,20 @@ def run_file(path: Path) -> Outcome:
     seconds = time.perf_counter() - t0
     if xfail and expected:
         if failures:
-            return Outcome(display_path(path), title, XFAILED, tuple(failures), log, xfail, seconds)
+            return Outcome(display_path(path), title, XFAILED, tuple(failures), log, xfail, seconds, tuple(warnings))
         failures = [Failure(sc.at("xfail"), f"xfail: expected to fail ({xfail}), but every expectation held")]
-    return Outcome(display_path(path), title, FAILED if failures else PASSED, tuple(failures), log, xfail, seconds)
+    return Outcome(display_path(path), title, FAILED if failures else PASSED, tuple(failures), log, xfail, seconds,
+                   tuple(warnings))
 
 
 def _top(sc, path) -> Pos:
     return sc.at("run") if sc else Pos(display_path(path), 1, 1)
 
 
-def _run(sc: Scenario):
-    """(game, failures) of a scenario whose file is well formed; _Stop when it cannot go on."""
+def _run(sc: Scenario, warnings: list):
+    """(game, failures) of a scenario whose file is well formed; _Stop when it cannot go on. What
+    it names by an earlier spelling of the rules reads as they spell it now, with a warning added
+    to warnings (scenario_renamed.py)."""
     from ..engine.game import Game
     from ..engine.ruleset import RuleRuntimeError, load_ruleset
     from ..reading.variants import VariantError
@@ -110,6 +119,8 @@ def _run(sc: Scenario):
     except JuxError as e:
         raise _Stop([Failure(sc.value_at("ruleset"), f"ruleset: {e}")], expected=False) from None
     n = sc.data["players"]
+    renames = Renames(rules.spec.renamed)
+    renamed.card_labels(sc, rules, renames, warnings)
     named = [Failure(e.pos, e.message) for e in check_names(sc, rules, n)]
     if named and not rules.min_players <= n <= rules.max_players:
         raise _Stop(named, expected=False)
@@ -128,12 +139,13 @@ def _run(sc: Scenario):
         raise _Stop(named + [Failure(sc.at("run"), f"the position cannot be set up: {e}")], expected=False) from None
     if named:  # (names the expectations or answers give that the game does not have)
         raise _Stop(named, expected=False)
-    failures, stopped = _answer(sc, game)
+    failures, stopped = _answer(sc, game, renames, warnings)
     if stopped:
         stop = _Stop(failures)
         stop.game = game
         raise stop
     try:
+        renamed.log_words(sc, game, renames, warnings)
         return game, failures + check(sc, game)
     except (RuleRuntimeError, StepBudgetExceeded) as e:  # (scores, views: rule code runs)
         return game, failures + [Failure(sc.at("expect"), f"expect: the rules stopped with an error: {e}")]
@@ -170,16 +182,25 @@ def _zones_with_set_aside(rules, zones: dict, set_aside: dict) -> dict:
     return zones
 
 
-def _answer(sc: Scenario, game):
+def _answer(sc: Scenario, game, renames: Renames, warnings: list):
     """Give the answers in order: (failures, whether they stopped before the last answer). The
     checks of a decision (prompt, options, ...) that do not hold are failures, but the answer is
     still given; an answer that is refused, or finds no decision waiting, stops them."""
     from ..engine.ruleset import RuleRuntimeError
 
     failures = []
-    for i, a in enumerate(sc.data.get("answers") or []):
-        p, choose = a["player"], a["choose"]
+    answers = list(sc.data.get("answers") or [])
+    for i, a in enumerate(answers):
         at = ("answers", i)
+        mine = game.pending_for(a["player"])
+        if mine:
+            labels = [o.label for o in mine[0].options]
+            a = renamed.answer(sc, a, at, mine[0], labels, renames, warnings)
+            # (the next answer as these rules spell it, to tell an answer to a question not asked now)
+            nxt = renamed.answer(sc, answers[i + 1], (), mine[0], labels, renames, []) if i + 1 < len(answers) else None
+            if renamed.not_asked(sc, a, nxt, i, labels, warnings):
+                continue
+        p, choose = a["player"], a["choose"]
         name = f"answer {i + 1} (player {p}, {show(choose)})"
         refused = a.get("refused", False)
         mine = game.pending_for(p)
@@ -188,8 +209,10 @@ def _answer(sc: Scenario, game):
             if refused is not False:  # (expected: nothing is asked of that player now)
                 failures += _refusal(sc, at, i, refused, why)
                 continue
+            over = "" if game.pending else (" (the run is over: if the rules no longer ask this question, "
+                                            "as it has one answer now, remove this answer)")
             return failures + [Failure(sc.value_at(*at), f"{name}: {why}; "
-                                                         f"pending: {describe_pending(game)}")], True
+                                                         f"pending: {describe_pending(game)}{over}")], True
         d = mine[0]
         labels = [o.label for o in d.options]
         failures += _decision_checks(sc, a, at, i, p, d, labels)

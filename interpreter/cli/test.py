@@ -111,6 +111,10 @@ def cmd_test(args) -> int:
     progress.end()
     seconds = time.perf_counter() - t0
     failed = [o for o in outcomes if o.status == FAILED]
+    warned = [o for o in outcomes if o.warnings]
+    for o in warned:
+        out.write(f"\nWARNED {o.file}" + (f": {o.title}" if o.title else "") + "\n")
+        out.write("".join(line + "\n" for w in o.warnings for line in w.lines()))
     for o in failed:
         out.write(f"\nFAILED {o.file}" + (f": {o.title}" if o.title else "") + "\n")
         for f in o.failures:
@@ -121,7 +125,9 @@ def cmd_test(args) -> int:
     parts = [f"{counts[PASSED]} passed", f"{counts[FAILED]} failed"]
     if counts[XFAILED]:
         parts.append(f"{counts[XFAILED]} xfailed")
+    if warned:
+        parts.append(f"{sum(len(o.warnings) for o in warned)} warnings")
     stopped = f" (stopped at the first failure: {len(chosen) - len(outcomes)} not run)" \
         if args.exitfirst and failed and len(outcomes) < len(chosen) else ""
-    out.write(("\n" if failed else "") + f"{', '.join(parts)} in {seconds:.2f}s{stopped}\n")
+    out.write(("\n" if failed or warned else "") + f"{', '.join(parts)} in {seconds:.2f}s{stopped}\n")
     return 1 if failed else 0

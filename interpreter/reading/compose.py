@@ -9,7 +9,8 @@ from ..errors import RuleError, did_you_mean
 from .yaml_reader import Located
 
 SECTIONS = ("game", "constants", "cards", "zones", "counters", "marks", "slots", "functions",
-            "procedures", "table", "flow")
+            "procedures", "table", "flow", "renamed")
+_NOT_NAMES = ("game", "flow", "renamed")  # (sections whose keys name nothing a variant removes or overrides)
 
 
 def _either(words: list) -> str:
@@ -108,7 +109,7 @@ def _note_values(where: dict, loc: Located, key, name: str, item: dict) -> None:
 
 
 def _defined_in(merged: dict, name: str) -> list:
-    return [s for s in SECTIONS if s not in ("game", "flow") and name in merged[s]] + \
+    return [s for s in SECTIONS if s not in _NOT_NAMES and name in merged[s]] + \
         (["flow"] if name == "flow" and merged["flow"] is not None else [])
 
 
@@ -118,7 +119,7 @@ def apply_variant(merged: dict, where: dict, loc: Located, errors: list, elsewhe
     vname = head.get("name")
     overrides = list(head.get("overrides") or [])
     removes = list(head.get("removes") or [])
-    known = sorted({n for s in SECTIONS if s not in ("game", "flow") for n in merged[s]})
+    known = sorted({n for s in SECTIONS if s not in _NOT_NAMES for n in merged[s]})
     for i, name in enumerate(removes):
         sections = _defined_in(merged, name)
         if not sections or name == "flow":

@@ -52,6 +52,9 @@ class RuleSpec:
     warnings: list = field(default_factory=list)  # RuleErrors that do not stop a game (checks/checker.py)
     composed_warnings: list = field(default_factory=list)  # those found composing variants (compose.py)
     table: dict = field(default_factory=dict)  # what the table shows beyond zones: title -> function
+    # earlier spellings of labels, options and log lines -> their spelling now (a text or a list):
+    # for scenarios written before the rules reworded them (authoring/renames.py)
+    renamed: dict = field(default_factory=dict)
     # the language version each file is written in (file as in Pos.file -> 1 or 2; the game's
     # `language` for the ruleset's files, a variant's own for its file; 1 when not given)
     languages: dict = field(default_factory=dict)
@@ -200,5 +203,5 @@ def _build(path: Path, merged: dict, where: dict, errors: list, complete: bool =
         constants=_plain(merged["constants"]), cards=_plain(merged["cards"]), zones=_plain(merged["zones"]),
         counters=_plain(merged["counters"]), marks=_plain(merged["marks"]), slots=_plain(merged["slots"]),
         functions=functions, procedures=procedures, flow=flow, where=where, digest="",
-        table=_plain(merged["table"]))
+        table=_plain(merged["table"]), renamed=_plain(merged["renamed"]))
 
