@@ -172,7 +172,7 @@ class Ops:
             if by == "player":
                 want, one = SEAT, "a seat"
             elif by == "made":  # a family made during play: by the keys make(F) gives
-                want, one = NUMBER, "the key make(...) gave it (a number)"
+                want, one = NUMBER, "the key make(...) gave it"
             else:
                 want, one = items_of(self.consts.get(by, ANY)) or ANY, f"an item of '{by}'"
             t = self.expr(e, env)
