@@ -1,5 +1,5 @@
 """The table draws a family of zones made during play (`per: made`) as the zones made now, titled,
-one line each, and nothing while none is made: docs/examples/melds, in a terminal of 80 columns."""
+one line each, and nothing while none is made: docs/games/melds, in a terminal of 80 columns."""
 import asyncio
 from pathlib import Path
 
@@ -13,7 +13,7 @@ from jux.tui.screens.game import GameScreen  # noqa: E402
 from jux.tui.widgets.table import TableView, render_table  # noqa: E402
 from tui_helpers import settle  # noqa: E402
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "melds"
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "games" / "melds"
 
 
 def test_the_table_shows_each_meld_made_on_its_own_line_and_none_before():
