@@ -190,7 +190,7 @@ class Views:
         lay = self.rules.layout
         zones = []
         unsized = player is not None and _secrets(self.rules)[1] and not self.over
-        unmade = lay.unmade(S.v)  # the zones of families made during play that are not made now: not shown
+        unmade = lay.unmade(S.v) if lay.families else ()  # a family's zones not made now: not shown
         for zi, zone in enumerate(S.z):
             if unmade and zi in unmade:
                 continue

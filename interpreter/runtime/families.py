@@ -17,7 +17,7 @@ def zone_at(S, slot: int, base: int, key, name: str) -> int:
     made = S.v[slot]
     if isinstance(key, bool) or not isinstance(key, int):
         raise RuleRuntimeError(f"{name}[...] takes the key make({name}) gave, a number, not {key!r}")
-    now = f"the keys made now: {', '.join(map(str, made))}" if made else f"none is made now"
+    now = f"the keys made now: {', '.join(map(str, made))}" if made else "none is made now"
     raise RuleRuntimeError(f"{name}[{key}] is not a zone made now ({now}); make({name}) makes one, "
                            "and remove takes it away")
 
