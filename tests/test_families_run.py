@@ -182,3 +182,15 @@ def test_a_game_of_bots_plays_to_its_end(rules):
     g = Game.new(rules, 2, seed=1)
     g.autoplay(pick=random_picker(random.Random(1).random), limit=5_000)
     assert g.over
+
+
+def test_undo_takes_back_a_zone_made_with_the_answer_that_made_it(rules):
+    from jux.interpreter.engine.undo import undo_plan
+
+    g = Game.new(rules, 2, seed=2)
+    d = g.pending[0]
+    before = g.state.to_json()
+    g.apply(next(o.id for o in d.options if o.label == "heap"), player=d.player)  # (face down: nothing learnt)
+    assert g.made("heap") == [1]
+    back, taken = undo_plan(g, d.player)
+    assert taken == 1 and back.made("heap") == [] and back.state.to_json() == before
