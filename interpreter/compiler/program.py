@@ -171,8 +171,9 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_plural": plural, "_knows": moves.knows,
         "_played_move": played.move, "_played_move_all": played.move_all, "_played_draw": played.draw,
         "_played_by": played.played_by,
-        "_zone_at": families.zone_at, "_make": families.make, "_remove": families.remove,
     }
+    if c.layout.families:  # (only then: the namespace of rules without one stays as it was)
+        ns.update(_zone_at=families.zone_at, _make=families.make, _remove=families.remove)
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     labels = tuple(label(a) for a in c.cards)
     backs, hidden, back_keys = card_backs(spec, c.cards)
