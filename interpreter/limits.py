@@ -19,3 +19,7 @@ MAX_STEPS = 200_000  # loop rounds the rules may run between two decisions
 # list, range(8)) with no loop, choose or call of rule code in its body does not count its rounds
 # one by one: each round of a loop around it counts, so it adds a bounded share to each counted step.
 SMALL_LOOP = 64
+# The zones of a family made during play (`per: made`) that may exist at once: its `most`, at most
+# MAX_MADE (the engine keeps a place for each), MOST_MADE when it does not say.
+MAX_MADE = 64
+MOST_MADE = 32

@@ -193,7 +193,7 @@ def test_unknown_key_in_a_zone_points_at_the_key(tmp_path, old, new, key):
     assert where(e) == at(text, f"{key}:")
     assert e.message.startswith(f"zones.table: unknown key '{key}'")
     if key == "height":
-        assert e.message.endswith("(allowed: per, visible, start, group, text, title, total, adds, limit, limit_title, size, sort, played_by)")
+        assert e.message.endswith("(allowed: per, most, visible, start, group, text, title, total, adds, limit, limit_title, size, sort, played_by)")
     else:
         assert e.message.endswith("(did you mean 'visible'?)")
 

@@ -130,6 +130,11 @@ def check_names(sc, rules, n: int) -> list:
                     label(("expect", key, name, i), text)
     for name in exp.get("sizes") or {}:
         zone(("expect", "sizes", name), name)
+    for name in exp.get("made") or {}:
+        if name not in lay.families:
+            errors.append(sc.error(("expect", "made", name), f"no family of zones made during play '{name}'"
+                                   + (did_you_mean(str(name), lay.families) or f" (families: {', '.join(lay.families)})"
+                                      if lay.families else " (no zone is declared per: made)")))
     for name, by_label in (exp.get("marks") or {}).items():
         if zone(("expect", "marks", name), name):
             for text, marks in by_label.items():
@@ -225,6 +230,11 @@ def check(sc, game) -> list:
         got = len(game.zone(name))
         if got != size:
             fail(("sizes", name), f"zone {name}: number of cards", size, got)
+    for name, keys in (exp.get("made") or {}).items():
+        got = game.made(name)
+        if got != list(keys or []):
+            fail(("made", name), f"the zones of {name} made now (their keys, in the order they were made)",
+                 list(keys or []), got)
     for name, value in (sc.nothing("expect", "counters") or {}).items():
         got = game.counter(name)
         if got != value:
@@ -268,7 +278,10 @@ def check(sc, game) -> list:
         for seat, zmap in exp["views"].items():
             view = game.view(int(seat))
             for name, labels in zmap.items():
-                cards = view["zones"][names_of.index(str(name).replace(" ", ""))]["cards"]
+                at = names_of.index(str(name).replace(" ", ""))  # (a view holds only the zones made now)
+                zname, key, owner = game.rules.layout.zone_of(at)
+                cards = next((z["cards"] for z in view["zones"]
+                              if (z["name"], z["key"], z["owner"]) == (zname, key, owner)), [])
                 if not _match_view(cards, list(labels or [])):
                     shown = [HIDDEN if c.get("hidden") else c["label"] for c in cards]
                     fail(("views", seat, name), f"view of seat {seat}, zone {name}",

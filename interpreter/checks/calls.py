@@ -33,6 +33,12 @@ class CallChecks:
             if len(e.args) == 2:
                 self.expr(e.args[1], scope)
             return
+        if f in ("make", "made") and f not in self.spec.functions:  # make(F), made(F): F is a family, no value
+            self.family_arg(e)
+            if f == "make" and self.in_function:
+                self.err(e.pos, "'make' makes a zone: use it in a procedure, not in a function (functions only "
+                                "compute values)")
+            return
         lambdas = [a for a in e.args if isinstance(a, Lambda)]
         for a in e.args:
             if isinstance(a, Lambda):

@@ -3,13 +3,14 @@ indexed the way they are declared, decisions only where the game can stop, every
 type its use needs (infer.py). All errors at once; routines never used are warnings (reach.py)."""
 from __future__ import annotations
 
-from . import secrets, table as display, tracks
+from . import families, secrets, table as display, tracks
 from ..errors import RuleError, RuleErrors
 from ..language.tree import Choose, Simultaneously
 from ..limits import MAX_CARDS
 from ..reading.cards import card_counts, make_cards
 from .calls import CallChecks
 from .declarations import DeclarationChecks
+from .families import FamilyChecks
 from .facts import procedures_that
 from .infer import Infer
 from .names import NameChecks
@@ -19,7 +20,7 @@ from .values import mixed_attributes, seats_of_no_one
 from .versions import tightened
 
 
-class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
+class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks, FamilyChecks):
     """Every check of a ruleset: its declarations (declarations.py), then the code of its
     routines and flow: names and scopes (names.py), calls (calls.py), statements
     (statements.py). Errors are collected in self.errors."""
@@ -52,6 +53,8 @@ class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
         per = getattr(self.spec, section)[name]["per"]
         if isinstance(per, list):
             return f"one per player and per item of '{per[1]}'"
+        if per == "made":
+            return "a family of zones made during play"
         return "one per player" if per == "player" else f"one per item of '{per}'"
 
     # ------------------------------------------------------------ code
@@ -61,7 +64,8 @@ class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks):
         for pos, message, fix in mixed_attributes(self.spec) + seats_of_no_one(self.spec):
             is_error, e = tightened(self.spec, pos, message, fix)
             (self.errors if is_error else self.warnings).append(e)
-        for pos, message in tracks.check(self.spec) + display.check(self.spec) + secrets.check(self.spec):
+        for pos, message in (tracks.check(self.spec) + display.check(self.spec) + secrets.check(self.spec)
+                             + families.check(self.spec)):
             self.err(pos, message)
         spec = self.spec
         self.in_function = True

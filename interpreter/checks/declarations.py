@@ -96,7 +96,7 @@ class DeclarationChecks:
                 per = d.get("per") if isinstance(d, dict) else None
                 if isinstance(per, list):  # [player, LIST] (counters only, by the schema)
                     per = per[1]
-                if per and per != "player" and per not in lists:
+                if per and per not in ("player", "made") and per not in lists:  # (made: families.py)
                     self.err(where.get((section, n)), f"{section[:-1]} '{n}': per '{per}' is neither 'player' "
                                                       f"nor a list constant{did_you_mean(per, lists | {'player'})}")
         for n in lists:
@@ -108,7 +108,7 @@ class DeclarationChecks:
                                                       "but zones or counters are one per item of it")
         starts = {}  # card kind -> zones it starts in
         for n, z in spec.zones.items():
-            if z.get("start") and z.get("per"):
+            if z.get("start") and z.get("per") and z.get("per") != "made":  # (a family's: families.py)
                 self.err(where.get(("zones", n)), f"zone '{n}' is {self.per_phrase('zones', n)}: 'start' is "
                                                   "not supported on it; start the cards in a single zone "
                                                   "and deal them in the flow")
@@ -118,7 +118,7 @@ class DeclarationChecks:
                                                       f"'{kind}'{did_you_mean(kind, spec.cards)}")
                 else:
                     starts.setdefault(kind, []).append(n)
-            if z.get("visible") == "owner" and z.get("per") != "player":
+            if z.get("visible") == "owner" and z.get("per") not in ("player", "made"):
                 self.err(where.get(("zones", n)), f"zone '{n}' is visible to its owner but has no owner "
                                                   "(add per: player)")
             self.zone_sort(n, z.get("sort"), where.get(("zones", n, "sort")) or where.get(("zones", n)))

@@ -12,7 +12,7 @@ from ..errors import RuleError
 from ..language.builtins import BY_NAME
 from ..language.tree import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt, Choose, Compare, CondExpr, Const, Draw,
                              For, GenCall, If, Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Neg, Not,
-                             Return, Reveal, SetMark, Show, Shuffle, Simultaneously, Str, TupleLit, While)
+                             Remove, Return, Reveal, SetMark, Show, Shuffle, Simultaneously, Str, TupleLit, While)
 from ..language.types import (ANY, BOOL, CARD, CARDS, NEVER, NONE, NUMBER, SEAT, TEXT, ListT, TupleT, describe, join,
                               join_all, members, of_value)
 from .operators import Ops
@@ -201,7 +201,7 @@ class Infer(Ops):
             self.want(s.count, env, NUMBER, "'draw' takes a number of cards")
             self.expr(s.src, env)
             self.expr(s.dest, env)
-        elif t is Shuffle:
+        elif t is Shuffle or t is Remove:
             self.expr(s.zone, env)
         elif t is Reveal:
             self.cards_arg(s.what, env, "'reveal' shows")

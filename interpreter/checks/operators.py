@@ -171,6 +171,8 @@ class Ops:
                 continue
             if by == "player":
                 want, one = SEAT, "a seat"
+            elif by == "made":  # a family made during play: by the keys make(F) gives
+                want, one = NUMBER, "the key make(...) gave it"
             else:
                 want, one = items_of(self.consts.get(by, ANY)) or ANY, f"an item of '{by}'"
             t = self.expr(e, env)
@@ -290,7 +292,7 @@ class Ops:
         plain = _PLAIN.get(p)
         if plain is not None:
             return self.fits(t, plain)
-        if p == "slot":
+        if p == "slot" or p == "family":  # (a name: calls.py checks it)
             return True
         tvars[p] = join(tvars.get(p, NEVER), t)  # a type variable
         return True

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from ..errors import RuleError, did_you_mean
 from ..language.builtins import BUILTINS
-from ..language.tree import (Assign, Break, CallStmt, Choose, Draw, For, If, Let, ListLit, Log, Move, Return, Reveal,
-                             SetMark, Show, Shuffle, Simultaneously, While)
+from ..language.tree import (Assign, Break, CallStmt, Choose, Draw, For, If, Let, ListLit, Log, Move, Remove, Return,
+                             Reveal, SetMark, Show, Shuffle, Simultaneously, While)
 from .calls import _args, _shown, _takes
 from .names import VALUE_BUILTINS
 
 _FUNCTION_STATEMENTS = (Let, Assign, If, For, While, Break, Return)
-_STATEMENT_WORDS = {Move: "move", Draw: "draw", Shuffle: "shuffle", Reveal: "reveal", Choose: "choose",
+_STATEMENT_WORDS = {Move: "move", Draw: "draw", Shuffle: "shuffle", Reveal: "reveal", Remove: "remove", Choose: "choose",
                     Simultaneously: "simultaneously", CallStmt: "a procedure call", SetMark: "set", Log: "log",
                     Show: "show"}
 
@@ -84,6 +84,8 @@ class StatementChecks:
             self.zone(s.dest, scope, "draw ... to")
         elif t is Shuffle:
             self.zone(s.zone, scope, "shuffle")
+        elif t is Remove:
+            self.remove_stmt(s, scope)
         elif t is Reveal:
             self.expr(s.what, scope)
             if s.to is not None:

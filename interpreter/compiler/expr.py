@@ -78,6 +78,9 @@ class Expressions:
             if name in lay.player_zones:
                 base = len(lay.fixed_zones) + lay.player_zones.index(name)
                 return f"({base}+{len(lay.player_zones)}*({self.ex(e.index, ctx)}))"
+            if name in lay.families:  # a zone of a family made during play: made now, else an error
+                base, _, slot = lay.families[name]
+                return f"_zone_at(S, {slot}, {base}, {self.ex(e.index, ctx)}, {name!r})"
             if name in lay.zone_index and isinstance(lay.zone_index[name], dict):
                 return f"{self.const(lay.zone_index[name])}[{self.ex(e.index, ctx)}]"
         return None
@@ -299,6 +302,9 @@ class Expressions:
             return f"P_{f}(S" + "".join(", " + self.ex(a, ctx) for a in args) + ")"
         if f == "played_by":  # the seat that played a card into a `played_by` zone, or none
             return f"_played_by(S, {self.ex(args[0], ctx)})"
+        if f in ("make", "made"):  # a family made during play: make a zone of it, or the keys made now
+            base, most, slot = self.layout.families[args[0].id]
+            return f"_make(S, {slot}, {most}, {args[0].id!r})" if f == "make" else f"list(S.v[{slot}])"
         if f == "slot_name":  # the name of the procedure a slot's key calls (a tile's name)
             return f"SLOTNAME_{args[0].id}.get({self.ex(args[1], ctx)})"
         a = [self.it(x, ctx) for x in args]

@@ -96,7 +96,7 @@ class _Threads:
         inner -= locals_  # (a name both is checked as the local)
         owned = {id(x.obj) for x in walk(e) if self._own(x)}  # `hand` in `hand[x]`
         for x in walk(e):
-            if isinstance(x, (Call, GenCall)) and (x.func in spec.functions or x.func == "random"):
+            if isinstance(x, (Call, GenCall)) and (x.func in spec.functions or x.func in ("random", "make")):
                 return False
             if not isinstance(x, Name) or id(x) in owned:
                 continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..checks.families import most_of
 from ..runtime.state import SEATS
 
 
@@ -26,6 +27,10 @@ class Layout:
     player_keys: dict = field(default_factory=dict)  # per-player counter -> {key: offset} when keyed too
     player_offset: dict = field(default_factory=dict)  # per-player counter -> its first slot in a seat's block
     player_block: int = 0  # slots of per-player counters in each seat's block
+    # a family of zones made during play (`per: made`) -> (its first zone index, most, slot): its
+    # zones are fixed zones keyed 1..most, and the keys of those made now, in the order they were
+    # made, are a tuple in the state's counters at V[slot] (slot < 0: after every counter)
+    families: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if not self.player_offset:
@@ -65,6 +70,20 @@ class Layout:
             out.extend(f"{z}[{p}]" for z in self.player_zones)
         return out
 
+    def unmade(self, V) -> frozenset | tuple:
+        """The zone indices of the families' zones not made now (an empty tuple when there is no family)."""
+        if not self.families:
+            return ()
+        out = set()
+        for base, most, slot in self.families.values():
+            made = V[slot]
+            out.update(base + k - 1 for k in range(1, most + 1) if k not in made)
+        return frozenset(out)
+
+    def made_slots(self) -> list:
+        """The start value of each family's slot at the end of the state's counters, in order."""
+        return [() for _ in self.families]
+
     def zone_of(self, zi: int):
         """(name, key, owner seat or None) of a zone index."""
         f = len(self.fixed_zones)
@@ -91,6 +110,12 @@ def make_layout(spec) -> Layout:
         order; per-player ones are listed apart (their places depend on the number of players)."""
         fixed, index, per_player, keys = [], {}, [], {}
         for name, d in defs.items():
+            if defs is spec.zones and d.get("per") == "made":  # a family: keys 1..most, made as the game goes
+                most = most_of(d)
+                families[name] = (len(fixed), most, -1 - len(families))
+                index[name] = {k: len(fixed) + k - 1 for k in range(1, most + 1)}
+                fixed.extend((name, k) for k in range(1, most + 1))
+                continue
             player, listed = per_keys(d.get("per") if isinstance(d, dict) else None)
             if player:
                 per_player.append(name)
@@ -106,9 +131,13 @@ def make_layout(spec) -> Layout:
                 fixed.append((name, None))
         return fixed, index, per_player, keys
 
+    families: dict = {}
     zones, counters = place(spec.zones), place(spec.counters)
+    # the slots count from the end of the counters: the families' made keys, in declaration order
+    n = len(families)
+    families = {name: (base, most, i - n) for i, (name, (base, most, _)) in enumerate(families.items())}
     return Layout(zones[0], zones[1], zones[2], spec.zones, counters[0], counters[1], counters[2], spec.counters,
-                  player_keys=counters[3])
+                  player_keys=counters[3], families=families)
 
 
 def counter_start(c):

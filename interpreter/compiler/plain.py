@@ -76,7 +76,7 @@ class PlainStatements:
         if isinstance(e, Call) and e.func == "range":
             return self._range(e, ctx)
         fresh = (isinstance(e, (ListComp, ListLit)) or (isinstance(e, Call) and e.func in (
-            "turn_order", "reverse", "sort_by")) or (isinstance(e, Name) and e.id not in ctx.env and (
+            "turn_order", "reverse", "sort_by", "made")) or (isinstance(e, Name) and e.id not in ctx.env and (
                 e.id == "players" or e.id in self.spec.constants)))
         return self.it(e, ctx) if fresh else f"tuple({self.it(e, ctx)})"
 
@@ -167,6 +167,11 @@ class PlainStatements:
 
     def s_Shuffle(self, s, ctx, ind):
         self._emit(ind, f"_shuffle(S, {self.zone_index(s.zone, ctx)})", s)
+
+    def s_Remove(self, s, ctx, ind):
+        name = s.zone.obj.id  # (checked: a family's zone, name[key])
+        base, _, slot = self.layout.families[name]
+        self._emit(ind, f"_remove(S, {slot}, {base}, {self.ex(s.zone.index, ctx)}, {name!r})", s)
 
     def s_Reveal(self, s, ctx, ind):
         to = self.ex(s.to, ctx) if s.to is not None else "None"

@@ -15,7 +15,7 @@ import re
 from ..checks.facts import log_only_lets
 from ..language.tree import Simultaneously, author_name, walk
 from ..reading.cards import card_backs, card_label_fn, make_cards
-from ..runtime import chance, events, moves, ops, played, threads
+from ..runtime import chance, events, families, moves, ops, played, threads
 from ..runtime.plurals import plural
 from ..runtime.state import PLAYERS, RUN, SEATS, Card
 from .choose import Chooses
@@ -172,6 +172,8 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "_played_move": played.move, "_played_move_all": played.move_all, "_played_draw": played.draw,
         "_played_by": played.played_by,
     }
+    if c.layout.families:  # (only then: the namespace of rules without one stays as it was)
+        ns.update(_zone_at=families.zone_at, _make=families.make, _remove=families.remove)
     label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     labels = tuple(label(a) for a in c.cards)
     backs, hidden, back_keys = card_backs(spec, c.cards)

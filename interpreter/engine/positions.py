@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import JuxError, StepBudgetExceeded, did_you_mean
-from ..runtime import moves
+from ..runtime import families, moves
 from ..runtime.played import PLAYED
 from ..runtime.state import RUN, SEATS
 from .ruleset import RuleRuntimeError, _describe, load_ruleset
@@ -105,6 +105,9 @@ class Positions:
             except SetupError as e:
                 problems.append(e)
                 continue
+            fam, key, _ = lay.zone_of(zi)
+            if fam in lay.families:  # a zone of a family made during play: made by the position
+                families.place(S, lay.families[fam][2], key)
             for i, label in enumerate(zlabels):
                 pool = free.get(label)
                 if not pool:
@@ -208,6 +211,11 @@ class Positions:
 
     def _zone_cards(self, name: str) -> list:
         return self.state.z[_zone_index(self.rules.layout.zone_names(self.state.n), name, ())]
+
+    def made(self, family: str) -> list:
+        """The keys of the zones of a family made during play that are made now, in the order
+        they were made."""
+        return list(self.state.v[self.rules.layout.families[family][2]])
 
     def counter(self, name: str, key=None):
         lay = self.rules.layout

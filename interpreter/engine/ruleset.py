@@ -137,6 +137,7 @@ class Ruleset:
             S.v = [counter_start(lay.counter_def[name]) for name, key in lay.fixed_counters]
             for p in range(n):
                 S.v.extend(counter_start(lay.counter_def[name]) for name, key in lay.counter_slots())
+            S.v.extend(lay.made_slots())  # (the keys of each family's zones made now: none yet)
             S.m = {}
             S.rng = 0
             S.threads = []

@@ -190,7 +190,10 @@ class Views:
         lay = self.rules.layout
         zones = []
         unsized = player is not None and _secrets(self.rules)[1] and not self.over
+        unmade = lay.unmade(S.v) if lay.families else ()  # a family's zones not made now: not shown
         for zi, zone in enumerate(S.z):
+            if unmade and zi in unmade:
+                continue
             name, key, owner = lay.zone_of(zi)
             if unsized and self.size_hidden(name, owner, player):  # only the cards the viewer knows, not how many
                 zones.append({"name": name, "key": key, "owner": owner, "size_hidden": True,

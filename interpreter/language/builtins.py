@@ -19,7 +19,7 @@ class Builtin:
     signatures: tuple  # of "param, param -> result"
     text: str  # what it gives, for the docs and an editor's hover
     gen: bool = False  # takes the generator form: f(x for x in xs if ...)
-    impure: bool = False  # draws from the game's random generator: procedures only
+    impure: bool = False  # changes the state (the random generator, the zones made): procedures only
     key: bool = False  # its last argument is a key, `x -> ...`
 
     @property
@@ -59,6 +59,11 @@ TABLE = (
     Builtin("prev_seat", ("seat -> seat",), "the seat to the right"),
     Builtin("abs", ("number -> number",), "the absolute value"),
     Builtin("random", ("list[T] -> T?",), "an item chosen with the game's generator (none if empty)", impure=True),
+    Builtin("make", ("family -> number",), "makes a zone of a family made during play (a zone with `per: made`) "
+            "and gives its key, the lowest number from 1 that no zone of the family has now: let m = make(meld)",
+            impure=True),
+    Builtin("made", ("family -> list[number]",), "the keys of the zones of a family made during play that exist "
+            "now, in the order they were made: for m in made(meld)"),
     Builtin("played_by", ("card? -> seat?",), "the seat that played the card into a zone with `played_by: true` "
             "(the owner of the zone it came from), or none"),
     Builtin("slot_name", ("slot, any -> text?",), "the name of the procedure a slot calls for a key"),

@@ -30,7 +30,7 @@ _TOKEN_NAMES = {
     "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'",
     "AUGOP": "'+=' or '-='",
 }
-_STMT_START = {"LET", "SET", "IF", "FOR", "WHILE", "BREAK", "MOVE", "DRAW", "SHUFFLE", "REVEAL",
+_STMT_START = {"LET", "SET", "IF", "FOR", "WHILE", "BREAK", "MOVE", "DRAW", "SHUFFLE", "REVEAL", "REMOVE",
                "CHOOSE", "SIMULTANEOUSLY", "LOG", "SHOW", "RETURN", "SEMICOLON", "NAME"}
 _EXPR_START = {"INT", "STRING", "NAME", "LPAR", "LSQB", "MINUS", "TRUE", "FALSE", "NONE", "NOT", "IF"}
 _OPERATORS = {"ADD_OP", "MUL_OP", "COMP_OP", "AND", "OR", "IN", "NOT", "DOT", "LSQB"}

@@ -10,7 +10,7 @@ from ..limits import MAX_DIGITS
 from .source import Source
 from .tree import (Assign, Attr, BinOp, BoolOp, Break, Call, CallStmt, Choose, Compare, CompFor, CondExpr, Const, Draw,
                    Expr, For, GenCall, If, Index, Int, Lambda, Let, ListComp, ListLit, Log, Move, Name, Neg, Not,
-                   Pattern, Return, Reveal, SetMark, Show, Shuffle, Simultaneously, Str, TupleLit, While)
+                   Pattern, Remove, Return, Reveal, SetMark, Show, Shuffle, Simultaneously, Str, TupleLit, While)
 
 
 def _unescape(s: str) -> str:
@@ -116,6 +116,9 @@ class _Build(Transformer):
 
     def reveal_stmt(self, meta, items):
         return Reveal(self._p(meta), items[0], items[1] if len(items) > 1 else None)
+
+    def remove_stmt(self, meta, items):
+        return Remove(self._p(meta), items[0])
 
     def reveal_to(self, meta, items):
         return items[0]

@@ -210,6 +210,13 @@ class Reveal(Node):
 
 
 @dataclass(frozen=True)
+class Remove(Node):
+    """`remove meld[m]`: the zone m of a family made during play (`per: made`) is removed (it
+    must be empty)."""
+    zone: Expr
+
+
+@dataclass(frozen=True)
 class Choose(Node):
     pattern: Pattern
     options: Expr
@@ -260,7 +267,7 @@ class Return(Node):
     value: Optional[Expr] = None  # `return EXPR`: what a function or procedure gives its caller
 
 
-Stmt = Union[Let, Assign, SetMark, If, For, While, Break, Move, Draw, Shuffle, Reveal, Choose,
+Stmt = Union[Let, Assign, SetMark, If, For, While, Break, Move, Draw, Shuffle, Reveal, Remove, Choose,
              Simultaneously, CallStmt, Log, Show, Return]
 
 

@@ -73,10 +73,11 @@ def _note_fields(where: dict, loc: Located, section: str, key, name: str, item) 
         if "track" in item:
             where[("counters", name, "track")] = loc.marks.get(("counters", key, "track")) or loc.marks[("key", "counters", key)]
         return
-    if section == "zones" and isinstance(item, dict):  # a zone's `sort` (the function it names)
-        where.pop(("zones", name, "sort"), None)
-        if "sort" in item:
-            where[("zones", name, "sort")] = loc.marks.get(("zones", key, "sort")) or loc.marks[("key", "zones", key)]
+    if section == "zones" and isinstance(item, dict):  # a zone's `sort` (the function it names), `most`, ...
+        for field in ("sort", "most", "start", "visible"):  # (start, visible: where a family's are wrong)
+            where.pop(("zones", name, field), None)
+            if field in item and (field in ("sort", "most") or item.get("per") == "made"):
+                where[("zones", name, field)] = loc.marks.get(("zones", key, field)) or loc.marks[("key", "zones", key)]
         return
     if section != "cards" or not isinstance(item, dict):
         return

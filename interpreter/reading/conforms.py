@@ -177,6 +177,12 @@ def _number_at_least(v, x, s, root):
     return x >= v
 
 
+def _number_at_most(v, x, s, root):
+    if not isinstance(x, (int, float)) or isinstance(x, bool):
+        return True
+    return x <= v
+
+
 def _min_items(v, x, s, root):
     return len(x) >= v if isinstance(x, list) else True
 
@@ -209,6 +215,7 @@ def _one_of(v, x, s, root):
 
 _KEYWORDS = {"type": _type, "properties": _properties, "additionalProperties": _additional,
              "propertyNames": _property_names, "required": _required, "enum": _enum, "const": _const,
-             "items": _items, "uniqueItems": _unique, "minimum": _number_at_least, "minItems": _min_items,
+             "items": _items, "uniqueItems": _unique, "minimum": _number_at_least, "maximum": _number_at_most,
+             "minItems": _min_items,
              "maxItems": _max_items, "minProperties": _min_properties, "pattern": _pattern, "allOf": _all_of,
              "anyOf": _any_of, "oneOf": _one_of}

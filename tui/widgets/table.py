@@ -176,7 +176,8 @@ def table_lines(view: dict, spec, you: int | None = None, width: int | None = No
         lines.extend(seat_lines(view, spec, zones, you, you, waiting, md, shown, None)[1:] + [Text("")])
 
     # shared zones, keyed ones (one per item of a list) gathered under their name; a zone that
-    # adds into another's groups is drawn there
+    # adds into another's groups is drawn there; a family made during play (per: made) shows the
+    # zones made now (a view holds no other), a line each, and nothing when none is
     shared: dict = {}
     for z in view["zones"]:
         if z["owner"] is None and z["name"] not in zones.added:
@@ -186,7 +187,7 @@ def table_lines(view: dict, spec, you: int | None = None, width: int | None = No
         ztitle = (zdefs.get(name) or {}).get("title") or humanize(name)
         if len(zs) == 1 and zs[0]["key"] is None:
             lines.extend(zone_lines(zones, name, None, None, defaults=md, room=room))
-        elif not group:  # one line: "name: key cards · key cards"
+        elif not group and (zdefs.get(name) or {}).get("per") != "made":  # one line: "name: key cards · key cards"
             t = Text(ztitle, style="bold")
             t.append(": ")
             for i, z in enumerate(zs):
