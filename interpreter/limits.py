@@ -15,6 +15,8 @@ MAX_FORMAT_WIDTH = 200  # a width or precision in a card label's format ("{value
 MAX_RANGE = 1_000_000  # numbers in one range(...)
 MAX_ITEMS = 1_000_000  # items of a list, or characters of a text, that the rules make with + or *
 MAX_STEPS = 200_000  # loop rounds the rules may run between two decisions
+MAX_COMBINATIONS = 100_000  # lists one combinations(...) or subsets(...) makes (each is a step too)
+MAX_DEPTH = 200  # calls of the rules' own functions and procedures inside each other
 # A `for` over at most this many items known when the rules are compiled (the players, a constant
 # list, range(8)) with no loop, choose or call of rule code in its body does not count its rounds
 # one by one: each round of a loop around it counts, so it adds a bounded share to each counted step.

@@ -81,7 +81,7 @@ def test_a_card_seen_in_secret_stays_hidden_in_old_lines_once_played(tmp_path):
     before = lines(g)
     tables_before = [g.tables(v) for v in (None, 0, 1)]
     hidden = "a face-down card"
-    assert before[0][:4] == [f"list {hidden}, {hidden}", f"tuple {hidden} 7", f"nested {hidden}, none",
+    assert before[0][:4] == [f"list {hidden}, {hidden}", f"tuple {hidden} 7", f"nested {hidden}; none",
                              f"single {hidden}"]
     assert hidden not in "".join(before[1]) and before[1] == before[None]
     assert g.tables(0)[0]["title"] == f"hands {hidden}, {hidden}"

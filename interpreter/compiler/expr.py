@@ -347,6 +347,10 @@ class Expressions:
             return f"abs({a[0]})"
         if f == "reverse":
             return f"list(reversed({a[0]}))"
+        if f in ("combinations", "subsets"):  # (bounded, and charged to the step budget: ops.py)
+            return f"_{f}(S, {str(e.pos)!r}, {', '.join(a)})"
+        if f == "flatten":
+            return f"_flatten({a[0]})"
         if f == "random":
             return f"_random(S, {a[0]})"
         if f == "plural":

@@ -64,6 +64,30 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
 
     # ---------------------------------------------------------- whole ruleset
 
+    @property
+    def calls_itself(self) -> set:
+        """The functions and procedures run as plain Python functions that can call themselves,
+        directly or through others: their depth is bounded (ops.bounded_depth)."""
+        if getattr(self, "_calls_itself", None) is None:
+            from ..language.tree import Call, CallStmt
+
+            routines = {**self.spec.functions, **self.spec.procedures}
+            calls = {n: {x.func for x in walk(r.body if isinstance(r.body, tuple) else (r.body,))
+                         if isinstance(x, (Call, CallStmt)) and x.func in routines} for n, r in routines.items()}
+            found = set()
+            for start in routines:
+                seen, todo = set(), list(calls[start])
+                while todo:
+                    n = todo.pop()
+                    if n == start:
+                        found.add(start)
+                        break
+                    if n not in seen:
+                        seen.add(n)
+                        todo.extend(calls[n])
+            self._calls_itself = found
+        return self._calls_itself
+
     def build(self):
         spec = self.spec
         o = self.out
@@ -83,6 +107,8 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
                 if self.coverage:
                     o.emit(1, self._count(r.body, f"function {author_name(name)}"), r.body.pos)
                 o.emit(1, f"return {self.ex(r.body, Ctx(env, False))}", r.body.pos)
+            if name in self.calls_itself:
+                o.emit(0, f"F_{name} = _deep(F_{name}, {author_name(name)!r}, _DEPTH)", r.pos)
             o.emit(0, "", None)
         # procedures
         resumable_info = {}
@@ -105,6 +131,8 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
                 o.emit(0, f"def P_{name}(S{''.join(', v_' + p for p in params)}):", pos)
                 o.emit(1, "Z = S.z; V = S.v", pos)
                 self._body(body, ctx, 1, pos)
+                if name in self.calls_itself:
+                    o.emit(0, f"P_{name} = _deep(P_{name}, {author_name(name)!r}, _DEPTH)", pos)
                 o.emit(0, "", None)
         self.resumable_info = resumable_info
         # labels and prompts
@@ -158,7 +186,8 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     ns: dict = {
         "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": ops.STEP_BUDGET,
         "WAIT": threads.WAIT, "CALL": threads.CALL, "RET": threads.RET, "RUN": RUN,
-        "_range": ops.bounded_range, "_move": moves.move, "_move_under": moves.move_under, "_move_all": moves.move_all, "_draw": moves.draw,
+        "_range": ops.bounded_range, "_combinations": ops.combinations, "_subsets": ops.subsets,
+        "_flatten": ops.flatten, "_deep": ops.bounded_depth, "_DEPTH": [0], "_move": moves.move, "_move_under": moves.move_under, "_move_all": moves.move_all, "_draw": moves.draw,
         "_shuffle": chance.shuffle, "_reveal": moves.reveal, "_top": ops.top,
         "_first": ops.first, "_last": ops.last, "_turn_order": ops.turn_order, "_budget": ops.budget,
         "_decide": threads.decide, "_decide_one": threads.decide_one, "_thread": threads.thread,

@@ -104,7 +104,8 @@ def say(game, v, viewer, names: dict) -> str:
     if t is Card:
         return names.get(v) or game._render_value(v, viewer)
     if t is list:
-        return ", ".join(say(game, x, viewer, names) for x in v) if v else "none"
+        sep = "; " if any(type(x) is list for x in v) else ", "
+        return sep.join(say(game, x, viewer, names) for x in v) if v else "none"
     if t is tuple:
         return " ".join(say(game, x, viewer, names) for x in v)
     return game._render_value(v, viewer)

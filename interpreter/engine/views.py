@@ -67,8 +67,9 @@ class Views:
             return FACE_DOWN if mask & events.BURIED else self.rules.hidden_labels[c]
         if t is Seat:
             return self.names[v]
-        if t is list:  # a list of things: "red 4, blue 2" ("none" when empty)
-            return ", ".join(self._render_value(x, viewer) for x in v) if v else "none"
+        if t is list:  # a list of things: "red 4, blue 2" ("none" when empty); of lists: "4, 5, 6; 7, 7"
+            sep = "; " if any(type(x) is list for x in v) else ", "
+            return sep.join(self._render_value(x, viewer) for x in v) if v else "none"
         if t is tuple:  # a tuple reads as its parts, separated by spaces
             return " ".join(self._render_value(x, viewer) for x in v)
         if v is True:

@@ -52,6 +52,14 @@ TABLE = (
     Builtin("min_by", ("list[T], T -> any -> T?",), "the first item with the lowest key, or none", key=True),
     Builtin("sort_by", ("list[T], T -> any -> list[T]",), "the items sorted by their key (stable)", key=True),
     Builtin("reverse", ("list[T] -> list[T]",), "the items in reverse order"),
+    Builtin("combinations", ("list[T], number -> list[list[T]]",),
+            "every list of k items of a list, in its order: combinations([a, b, c], 2) is [[a, b], [a, c], "
+            "[b, c]] (at most 100,000 lists, each a step)"),
+    Builtin("subsets", ("list[T] -> list[list[T]]",),
+            "every list of items of a list, in its order, the empty one first, then by size: subsets([a, b]) "
+            "is [[], [a], [b], [a, b]] (at most 100,000 lists: 16 items, each list a step)"),
+    Builtin("flatten", ("list[list[T]] -> list[T]",), "the items of a list of lists, in order: the cards "
+            "of the melds laid down"),
     Builtin("range", ("number -> list[number]", "number, number -> list[number]"),
             "range(n): 0 to n-1; range(a, b): a to b-1"),
     Builtin("turn_order", ("seat -> list[seat]",), "every seat clockwise, starting at the one given"),

@@ -201,7 +201,14 @@ class _Build(Transformer):
 
     # --- expressions
     def cond_expr(self, meta, items):
-        return CondExpr(self._p(meta), *items)
+        """`if a then x elif b then y else z`: the elifs nest, `if a then x else (if b then y else z)`."""
+        cond, then, *elifs, other = items
+        for pos, c, v in reversed(elifs):
+            other = CondExpr(pos, c, v, other)
+        return CondExpr(self._p(meta), cond, then, other)
+
+    def cond_elif(self, meta, items):
+        return (self._p(meta), *items)
 
     def or_expr(self, meta, items):
         return BoolOp(self._p(meta), "or", tuple(items))

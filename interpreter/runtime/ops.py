@@ -4,7 +4,7 @@ fails raises RuleRuntimeError (the engine gives it its rule's file:line:col)."""
 from __future__ import annotations
 
 from ..errors import StepBudgetExceeded
-from ..limits import MAX_ITEMS, MAX_RANGE, MAX_STEPS as STEP_BUDGET
+from ..limits import MAX_COMBINATIONS, MAX_DEPTH, MAX_ITEMS, MAX_RANGE, MAX_STEPS as STEP_BUDGET
 from .state import MAX_SEATS, SEATS, Seat
 
 
@@ -118,6 +118,66 @@ def bounded_range(S, where: str, *args) -> range:
     if S.steps > STEP_BUDGET:
         budget(S, where)
     return r
+
+
+def _charge(S, where: str, what: str, n: int) -> None:
+    """Charge n lists made to the step budget, after refusing more than MAX_COMBINATIONS."""
+    if n > MAX_COMBINATIONS:
+        raise RuleRuntimeError(f"{what} would make {n:,} lists: at most {MAX_COMBINATIONS:,}")
+    S.steps += n
+    if S.steps > STEP_BUDGET:
+        budget(S, where)
+
+
+def combinations(S, where: str, xs, k) -> list:
+    """The lists of k items of xs (in xs's order), in order: combinations([a, b, c], 2) is
+    [[a, b], [a, c], [b, c]]."""
+    from itertools import combinations as combos
+    from math import comb
+
+    if type(k) is not int and (not isinstance(k, int) or isinstance(k, bool)):
+        raise RuleRuntimeError(f"combinations() takes a whole number of items, not {k!r}")
+    xs = list(xs)
+    if k < 0 or k > len(xs):
+        return []
+    _charge(S, where, f"combinations of {len(xs)} items {k} at a time", comb(len(xs), k))
+    return [list(c) for c in combos(xs, k)]
+
+
+def subsets(S, where: str, xs) -> list:
+    """Every list of items of xs (in xs's order): the empty one first, then by size, then by
+    position: subsets([a, b]) is [[], [a], [b], [a, b]]."""
+    from itertools import combinations as combos
+
+    xs = list(xs)
+    _charge(S, where, f"subsets of {len(xs)} items", 2 ** len(xs) if len(xs) < 64 else 2 ** 64)
+    return [list(c) for k in range(len(xs) + 1) for c in combos(xs, k)]
+
+
+def bounded_depth(fn, name: str, depth: list):
+    """fn, a function or procedure of the rules that can call itself, counting how deep the rules'
+    calls are nested (depth: one cell shared by a ruleset's such routines): past MAX_DEPTH the rules
+    stop (the engine adds the place of the call), whatever Python's own limit."""
+    def call(*args):
+        d = depth[0] = depth[0] + 1
+        try:
+            if d > MAX_DEPTH:
+                raise RuleRuntimeError(f"the rules call '{name}' more than {MAX_DEPTH} deep (a function "
+                                       "that calls itself must reach a case that does not)")
+            return fn(*args)
+        finally:
+            depth[0] = d - 1
+    return call
+
+
+def flatten(xss) -> list:
+    """The items of a list of lists, in order."""
+    out = []
+    for xs in xss:
+        if not isinstance(xs, (list, tuple)):
+            raise RuleRuntimeError(f"flatten() takes a list of lists, and one item is {xs!r}")
+        out.extend(xs)
+    return out
 
 
 _SEQUENCES = (list, tuple, str)
