@@ -32,7 +32,8 @@ def balance(args, stops) -> int:
     if args.extra and args.cluster:
         raise JuxError("balance: --with does not go with --cluster (a cluster's machines play the tiles of their "
                        "own jux)")
-    sweep = Sweep(args.ruleset, players, args.games_per_combo, args.seed, specs, grid, args.out, args.extra)
+    most = options.max_decisions(args)
+    sweep = Sweep(args.ruleset, players, args.games_per_combo, args.seed, specs, grid, args.out, args.extra, most)
     check_writable_dir(sweep.out)  # (a file, a read-only place: refused now, not after the games)
     if args.resume:
         sweep.resume()

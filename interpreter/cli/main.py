@@ -184,6 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="continue an interrupted run: keep the games in its --json file (or --records "
                         "folder), play the others")
+    p.add_argument("--max-decisions", type=_int, metavar="N", default=None,
+                   help="a game past N decisions ends unfinished: counted apart, in no win rate or "
+                        "mean (default 10,000; the built-in games take at most about 630)")
     _cluster_options(p)
     p.add_argument("--coverage", nargs="?", const="-", metavar="REPORT.md",
                    help="count which lines of effect code run, how often, and which choose is never a "
@@ -211,6 +214,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="continue an interrupted sweep from its balance.json")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no table")
+    p.add_argument("--max-decisions", type=_int, metavar="N", default=None,
+                   help="a game past N decisions ends unfinished: counted apart, in no win rate or "
+                        "mean (default 10,000; the built-in games take at most about 630)")
     _cluster_options(p)
     p.set_defaults(func=balance)
 
@@ -237,7 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game in the terminal UI, humans and bots",
                        description="Open the terminal UI. With no options it starts on the new-game "
                                    "screen; --players, --seat or --name start a game at once. Without "
-                                   "a terminal (or with --print) it plays random bots and prints the log.")
+                                   "a terminal (or with --print) it plays bots and prints the log: random ones, or those "
+                                   "--seat names.")
     p.add_argument("ruleset", nargs="?", metavar="RULESET",
                    help="a ruleset name (jux rules lists them), or the path of a ruleset folder or its "
                         "game.yaml: the start screen opens on it (default: the first ruleset)")
@@ -251,7 +258,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="pause before each bot move, so it can be followed (default 0.4)")
     p.add_argument("--load", metavar="SAVE.json", help="continue a saved game")
     p.add_argument("--print", action="store_true",
-                   help="no UI: play random bots and print the game log and scores")
+                   help="no UI: play bots (random, or those --seat names) and print the game log and scores")
+    p.add_argument("--max-decisions", type=_int, metavar="N", default=None,
+                   help="with --print: stop a game past N decisions, unfinished (default 10,000)")
     p.add_argument("--tiles", "-t", metavar="A,B,...", help=TILES_HELP)
     p.add_argument("--server", metavar="URL",
                    help="play at a jux server (ws://HOST:PORT): the start screen hosts a table there (it shows "

@@ -82,3 +82,12 @@ def tiles(args) -> list:
     if not names:
         raise JuxError("--tiles: name at least one tile (see 'jux rules RULESET --tiles')")
     return names
+
+
+def max_decisions(args) -> int:
+    """--max-decisions: a game of a study past this many decisions ends unfinished."""
+    from ..study.simulate import MAX_ANSWERS, MAX_DECISIONS
+
+    value = getattr(args, "max_decisions", None)
+    bounded("--max-decisions", value, 1, MAX_ANSWERS)
+    return MAX_DECISIONS if value is None else value

@@ -104,16 +104,35 @@ def _print_loaded_game(args, game) -> int:
 
 
 def _print_bot_game(args) -> int:
-    """Without a terminal (or with --print): a game between random bots, printed as a log."""
+    """Without a terminal (or with --print): a game between bots, printed as a log: random bots,
+    or the bots --seat names (a human seat is played by a random bot: nobody is there to ask). A
+    game past --max-decisions stops unfinished: its log and scores so far, and exit status 1."""
     from ..engine.ruleset import load_ruleset
     from ..study.simulate import play
 
     rules = load_ruleset(args.ruleset, options.tiles(args))
-    players = options.players(args, rules)
+    given = max(len(args.seat or []), len(args.name or []))
+    players = options.players(args, rules) if args.players is not None or not given else given
+    if not rules.min_players <= players <= rules.max_players:
+        raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+    most = options.max_decisions(args)
+    kinds = [k.strip() for k in (args.seat or [])]
+    if len(kinds) > players:
+        raise JuxError(f"more --seat options than the {players} players")
+    kinds = ["random" if k.lower() in ("human", "bot") else k for k in kinds]
+    kinds += ["random"] * (players - len(kinds))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 1_000_000
-    game = play(rules, players, seed, ["random"] * players, log=True)
+    game = play(rules, players, seed, kinds, log=True, max_answers=most, unfinished=True, direct=False,
+                names=list(args.name) + [f"Player {i + 1}" for i in range(len(args.name), players)]
+                if args.name else None)
     tiles = f" with {', '.join(_tile_names(rules))}" if rules.variants else ""
-    print_game(game, f"{players} random bots, seed {seed}{tiles}")
+    who = f"{players} random bots" if set(kinds) == {"random"} else f"bots {', '.join(kinds)}"
+    print_game(game, f"{who}, seed {seed}{tiles}")
+    if not game.over:
+        from .console import err
+
+        err(f"the game was stopped unfinished after {len(game.answers):,} decisions (--max-decisions {most:,})")
+        return 1
     return 0
 
 

@@ -29,6 +29,7 @@ def simulate(args, stops) -> int:
     options.bounded("--games", args.games, 0, options.MAX_GAMES)
     options.check_run(args)
     workers = options.workers(args)
+    most = options.max_decisions(args)
     specs = seat_bots(args.bots, players)
     factories = [bot_factory(s) for s in specs]
     json_path = Path(args.json) if args.json is not None else None  # ("" is a path: the folder here)
@@ -61,13 +62,14 @@ def simulate(args, stops) -> int:
             from ..study.cluster import ClusterRun
 
             run = ClusterRun(args.cluster, args.ruleset, tiles, players, todo, specs, record=keep_record,
-                             digest=rules.digest, coverage=coverage, timeout=args.cluster_timeout)
+                             digest=rules.digest, coverage=coverage, timeout=args.cluster_timeout,
+                             max_decisions=most)
             workers = run.workers
         elif workers == 1 or len(todo) <= 1:
-            run = _in_process(rules, players, todo, factories, keep_record)
+            run = _in_process(rules, players, todo, factories, keep_record, most)
         else:  # the workers start now, before the progress bar's thread
             run = ParallelRun(args.ruleset, tiles, players, todo, specs, workers, record=keep_record,
-                              digest=rules.digest, coverage=coverage)
+                              digest=rules.digest, coverage=coverage, max_decisions=most)
         with run:
             if show_progress:
                 with games_progress() as progress:
@@ -96,7 +98,7 @@ def simulate(args, stops) -> int:
     results = [done[s] for s in seeds if s in done]
     summary = summarize(results, players, seconds, ruleset=rules.name, variants=list(rules.variants),
                         digest=rules.digest, seed=args.seed, games_planned=args.games,
-                        complete=len(results) == len(seeds),
+                        complete=len(results) == len(seeds), max_decisions=most,
                         bots=specs, names=[f"Player {p + 1}" for p in range(players)])
     for p, seat in enumerate(summary["seats"]):
         seat["bot"] = specs[p]
@@ -135,10 +137,10 @@ def simulate(args, stops) -> int:
 class _in_process:
     """The games played here, one after another (one worker): the same interface as ParallelRun."""
 
-    def __init__(self, rules, players, seeds, factories, record):
+    def __init__(self, rules, players, seeds, factories, record, max_decisions):
         from ..study.simulate import run_games
 
-        self._games = run_games(rules, players, seeds, factories, record)
+        self._games = run_games(rules, players, seeds, factories, record, max_decisions)
 
     def __iter__(self):
         return iter(self._games)
@@ -217,7 +219,7 @@ def _print_summary(s: dict, args, workers: int = 1) -> None:
     from rich.table import Table
 
     out = console(markup=False)
-    n = s["games"]
+    n = s["games"] + s["unfinished"]
     seeds = f"seed {args.seed}" if n == 1 else f"seeds {args.seed}..{args.seed + n - 1}" if n else "no seeds"
     title = f"{s['ruleset']}: {n} game{'s' if n != 1 else ''}, {s['players']} players, {seeds}"
     t = Table(title=title, title_justify="left")
@@ -237,6 +239,9 @@ def _print_summary(s: dict, args, workers: int = 1) -> None:
     out.print(f"games/s: {fmt(s.get('games_per_second'), 1)}   mean turns: {fmt(s['mean_turns'], 1)}   "
               f"complete ties: {s['ties']}   time: {s['seconds']:.2f} s   workers: {workers}",
               soft_wrap=True)
+    if s["unfinished"]:
+        out.print(f"unfinished: {s['unfinished']} of {n} games (past {s['max_decisions']:,} decisions): in no "
+                  "mean, minimum, maximum or win rate above (--max-decisions)", soft_wrap=True)
     written = [p for p in (args.json, args.csv) if p]
     if args.records:
         written.append(f"{args.records}/game-<seed>.json")

@@ -83,7 +83,10 @@ def tile_grid(ruleset: str, families=("all",), extra=()) -> tuple:
 
 
 def combo_stats(combo, results, players: int, comparisons: int) -> dict:
-    """What a combination's games say (results: GameResults with coverage)."""
+    """What a combination's games say (results: GameResults with coverage). A game that ended
+    unfinished (past the most decisions) is counted apart, and in no score, rate or use."""
+    unfinished = sum(1 for r in results if r.unfinished)
+    results = [r for r in results if not r.unfinished]
     n = len(results)
     scores = [s for r in results for s in r.scores]
     mean, sd = mean_sd(scores)
@@ -105,7 +108,7 @@ def combo_stats(combo, results, players: int, comparisons: int) -> dict:
             st[1] += seated
             st[2] += change
     return {
-        "combo": list(combo), "games": n,
+        "combo": list(combo), "games": n, "unfinished": unfinished,
         "score_mean": _round(mean), "score_sd": _round(sd),
         "start_games": len(started), "start_wins": round(wins, 4),
         "start_rate": _round(wins / len(started)) if started else None,
@@ -137,7 +140,7 @@ def per_tile(keys, combos: list, players: int) -> list:
                 names.append(c["combo"][i])
         power = f"{slot}[{key}]"
         for name in names:
-            mine = [c for c in combos if c["combo"][i] == name]
+            mine = [c for c in combos if c["combo"][i] == name and c["games"]]  # (all unfinished: no figure)
             games = sum(c["games"] for c in mine)
             started = sum(c["start_games"] for c in mine)
             wins = sum(c["start_wins"] for c in mine)
@@ -168,7 +171,7 @@ class Sweep:
     """A balance sweep and its results file (balance.json in out_dir)."""
 
     def __init__(self, ruleset: str, players: int, games: int, seed: int = 1, bots=("random",),
-                 families=("all",), out_dir: str | Path | None = None, extra=()):
+                 families=("all",), out_dir: str | Path | None = None, extra=(), max_decisions: int | None = None):
         self.ruleset = str(ruleset)
         self.players = int(players)
         self.games = int(games)
@@ -180,6 +183,7 @@ class Sweep:
         self.rules = load_ruleset(self.ruleset)
         self.out = Path(out_dir) if out_dir else Path(f"balance-{self.rules.name}-{self.players}p")
         self.done: dict = {}  # "a,b,c,d" -> combo_stats
+        self.max_decisions = max_decisions  # a game past it ends unfinished (None: simulate's default)
 
     @property
     def settings(self) -> dict:
@@ -255,18 +259,19 @@ class Sweep:
             from .cluster import ClusterRun
 
             with ClusterRun(cluster, self.ruleset, [], self.players, [], self.bots, coverage=True, jobs=jobs,
-                            timeout=cluster_timeout) as run:
+                            timeout=cluster_timeout, max_decisions=self.max_decisions) as run:
                 for r in run:
                     take(r, ",".join(r.variants))
             return
         if workers <= 1:
             for combo in todo:
                 rules = load_ruleset(self.ruleset, list(combo), coverage=True)
-                for r in run_games(rules, self.players, seeds, self.bots):
+                for r in run_games(rules, self.players, seeds, self.bots, **(
+                        {"max_decisions": self.max_decisions} if self.max_decisions else {})):
                     take(r, ",".join(combo))
             return
         with ParallelRun(self.ruleset, [], self.players, [], self.bots, workers, coverage=True,
-                         jobs=jobs) as run:
+                         jobs=jobs, max_decisions=self.max_decisions) as run:
             for r in run:
                 take(r, ",".join(r.variants))
 

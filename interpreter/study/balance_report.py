@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..files import write_bytes_atomic, write_text_atomic
 from .balance import Sweep, per_tile
+from .simulate import MAX_DECISIONS
 
 
 def _pct(x) -> str:
@@ -33,6 +34,11 @@ def markdown(sweep: Sweep, charts: list | None = ()) -> str:
            f"rate is {100 * fair:.1f}%. \"!\": its 95% interval leaves out the fair rate; \"!!\": so does "
            f"the interval corrected for {len(sweep.combos)} comparisons (Bonferroni). Power changes are "
            "the change of the score of the seat a power is for, from its start to its end.", ""]
+    unfinished = sum(c.get("unfinished", 0) for c in combos)
+    if unfinished:
+        out[-1:] = [f"Unfinished: {unfinished} games of {len(combos) * sweep.games} went past "
+                    f"{sweep.max_decisions or MAX_DECISIONS:,} decisions and are in no figure below "
+                    "(--max-decisions).", ""]
     out += ["## Tiles", "", "| key | tile | combos | games | mean score | starting seat wins | 95% CI | "
             "turns | power per game | power score change | single-option decisions |",
             "|---|---|---|---|---|---|---|---|---|---|---|"]

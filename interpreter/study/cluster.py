@@ -25,7 +25,7 @@ class ClusterRun:
 
     def __init__(self, address: str, ruleset, variants, players: int, seeds, bots, record: bool = False,
                  digest: str | None = None, coverage: bool = False, jobs=None, timeout: float = 10.0,
-                 chunk: int = MAX_CHUNK):
+                 chunk: int = MAX_CHUNK, max_decisions: int | None = None):
         distributed = _distributed()
         self._distributed = distributed
         try:
@@ -42,7 +42,7 @@ class ClusterRun:
             self.tasks = [(tuple(v), part) for v, s in jobs for part in chunks(s, threads, chunk)]
             self.workers = threads
             self._futures = [self.client.submit(_play_chunk, str(ruleset), list(v), digest, players, list(bots),
-                                                part, record, coverage, pure=False)
+                                                part, record, coverage, max_decisions, pure=False)
                              for v, part in self.tasks]
         except BaseException:
             self.close()

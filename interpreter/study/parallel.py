@@ -72,7 +72,7 @@ def _start_worker() -> None:
     threading.Thread(target=watch, name="jux-parent-watch", daemon=True).start()
 
 
-def _play_chunk(ruleset, variants, digest, players, bots, seeds, record, coverage=False):
+def _play_chunk(ruleset, variants, digest, players, bots, seeds, record, coverage=False, max_decisions=None):
     key = (ruleset, tuple(variants), coverage)
     try:
         rules = _RULES.get(key)
@@ -81,7 +81,8 @@ def _play_chunk(ruleset, variants, digest, players, bots, seeds, record, coverag
         if digest and rules.digest != digest:
             raise JuxError(f"the rule files of {rules.name} changed during the run (digest {rules.digest}, "
                            f"the run started with {digest})")
-        results = list(run_games(rules, players, seeds, bots, record))
+        results = list(run_games(rules, players, seeds, bots, record, **(
+            {"max_decisions": max_decisions} if max_decisions is not None else {})))
         for r in results:
             r.variants = tuple(variants)
         return results
@@ -124,7 +125,7 @@ class ParallelRun:
 
     def __init__(self, ruleset, variants, players: int, seeds, bots, workers: int,
                  record: bool = False, digest: str | None = None, chunk: int = MAX_CHUNK,
-                 coverage: bool = False, jobs=None):
+                 coverage: bool = False, jobs=None, max_decisions: int | None = None):
         if jobs is None:
             jobs = [(variants, seeds)]
         self.tasks = [(tuple(v), part) for v, s in jobs for part in chunks(s, workers, chunk)]
@@ -135,7 +136,8 @@ class ParallelRun:
         self._received = []  # results come back from the workers, not yet all taken by the caller
         try:
             self._futures = [self._pool.submit(_play_chunk, str(ruleset), list(v), digest, players,
-                                               list(bots), seeds, record, coverage) for v, seeds in self.tasks]
+                                               list(bots), seeds, record, coverage, max_decisions)
+                             for v, seeds in self.tasks]
         except BaseException:
             self.close()
             raise

@@ -16,6 +16,10 @@ from ..engine.ruleset import Ruleset, load_ruleset
 from ..errors import IllegalAnswer, JuxError
 
 MAX_ANSWERS = 100_000  # a game still going after this many answers is stuck in the rules
+# A game of a study (simulate, balance, play --print) still going after this many decisions ends
+# unfinished: counted apart, never a hang. The built-in games take at most about 630 between random
+# bots (Guildhall, 4 players), so no game of theirs comes near it (docs/assumptions.md).
+MAX_DECISIONS = 10_000
 
 
 @dataclass
@@ -30,6 +34,7 @@ class GameResult:
     first: int | None = None  # the starting seat: who took the first decision outside a draft
     coverage: dict | None = field(default=None, repr=False)  # with coverage: this game's counts
     variants: tuple = field(default=(), compare=False)  # set by a parallel run: its variants
+    unfinished: bool = False  # stopped after the study's most decisions: no scores, no winner
 
 
     @property
@@ -37,15 +42,19 @@ class GameResult:
         return self.winners[0] if len(self.winners) == 1 else None
 
     def to_json(self) -> dict:
-        return {"seed": self.seed, "scores": self.scores, "winner": self.winner,
-                "winners": self.winners, "turns": self.turns, "first": self.first}
+        out = {"seed": self.seed, "scores": self.scores, "winner": self.winner,
+               "winners": self.winners, "turns": self.turns, "first": self.first}
+        if self.unfinished:
+            out["unfinished"] = True
+        return out
 
     @classmethod
     def from_json(cls, d: dict) -> "GameResult":
         """A result back from to_json (KeyError, TypeError or ValueError when it is not one)."""
         first = d.get("first")
         return cls(seed=int(d["seed"]), scores=list(d["scores"]), winners=[int(p) for p in d["winners"]],
-                   turns=int(d["turns"]), first=None if first is None else int(first))
+                   turns=int(d["turns"]), first=None if first is None else int(first),
+                   unfinished=d.get("unfinished") is True)
 
 
 def seat_bots(specs, players: int) -> list:
@@ -70,8 +79,11 @@ def _plain(v):
 
 
 def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
-         max_answers: int = MAX_ANSWERS, blind: bool = False) -> Game:
-    """Play one game to its end between bots; return the finished Game.
+         max_answers: int = MAX_ANSWERS, blind: bool = False, unfinished: bool = False,
+         direct: bool | None = None) -> Game:
+    """Play one game to its end between bots; return the finished Game (with unfinished, a game
+    still going after max_answers answers is returned as it stands: game.over is false; direct=False
+    keeps such a game whole, to be read on: its log, its scores so far).
 
     blind: only the game's result will be read (scores, answers): when no bot reads a view, the
     game may be played without keeping who knows which card (Game.autoplay's blind).
@@ -95,7 +107,7 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
 
     picks = [getattr(b, "pick", None) for b in seated]
     # no bot copies the game: the rules run as plain functions between decisions (direct)
-    direct = not any(needs_game)
+    direct = not any(needs_game) if direct is None else direct and not any(needs_game)
     try:
         if direct and not any(needs_view) and all(picks):  # each answers from the decision's shape
             answers = game.autoplay(pick=picks, limit=max_answers, direct=True, blind=blind)
@@ -106,8 +118,12 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
         name = getattr(bot, "name", type(bot).__name__)
         raise JuxError(f"game {seed}: the {name} bot in seat {e.player + 1} answered {e.answer!r}: {e}") from None
     except JuxError as e:
+        if unfinished and len(game.answers) >= max_answers:  # (direct play stops at the limit so)
+            return game
         raise JuxError(f"game {seed}: {e}") from None
     if not game.over:
+        if answers >= max_answers and unfinished:
+            return game
         if answers >= max_answers:
             raise JuxError(f"game {seed}: still not over after {answers} answers")
         raise JuxError(f"game {seed}: the rules stopped with no decision pending and the game not over")
@@ -116,6 +132,10 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
 
 def result_of(game: Game, record: bool = False) -> GameResult:
     first = game.first_player
+    if not game.over:  # (stopped after the study's most decisions)
+        return GameResult(seed=game.seed, scores=[], winners=[], turns=len(game.answers),
+                          record=game.record() if record else None, first=None if first is None else int(first),
+                          unfinished=True)
     scores = game.scores
     return GameResult(seed=game.seed, scores=[_plain(s) for s in scores],
                       winners=[int(p) for p in game.winners_by(scores)], turns=len(game.answers),
@@ -123,12 +143,15 @@ def result_of(game: Game, record: bool = False) -> GameResult:
                       first=None if first is None else int(first))
 
 
-def play_game(rules, players: int, seed: int, bots, record: bool = False) -> GameResult:
-    """Play one game between bots and say how it ended (with its game record if asked)."""
-    return result_of(play(rules, players, seed, bots, blind=True), record)
+def play_game(rules, players: int, seed: int, bots, record: bool = False,
+              max_decisions: int = MAX_DECISIONS) -> GameResult:
+    """Play one game between bots and say how it ended (with its game record if asked); a game
+    past max_decisions ends unfinished."""
+    return result_of(play(rules, players, seed, bots, blind=True, max_answers=max_decisions, unfinished=True),
+                     record)
 
 
-def run_games(rules, players: int, seeds, bots, record: bool = False):
+def run_games(rules, players: int, seeds, bots, record: bool = False, max_decisions: int = MAX_DECISIONS):
     """Yield a GameResult for each seed, in order. bots: spec strings or factories per seat.
 
     With rules loaded with coverage each result carries its game's counts (coverage.add sums
@@ -138,18 +161,23 @@ def run_games(rules, players: int, seeds, bots, record: bool = False):
     counts = rules.coverage
     for seed in seeds:
         if counts is None:
-            yield result_of(play(rules, players, seed, factories, blind=True), record)
+            yield result_of(play(rules, players, seed, factories, blind=True, max_answers=max_decisions,
+                                 unfinished=True), record)
         else:
             before = counts.snapshot()
-            result = result_of(play(rules, players, seed, factories, log=True), record)
+            result = result_of(play(rules, players, seed, factories, log=True, max_answers=max_decisions,
+                                    unfinished=True), record)
             result.coverage = counts.since(before)  # the final scores counted too
             yield result
 
 
 def summarize(results, players: int, seconds: float | None = None, **info) -> dict:
     """A plain summary of results: per seat mean score and win rate (a k-way complete tie gives each
-    tied seat 1/k of a win), complete ties, mean turns, and games per second when seconds is given."""
+    tied seat 1/k of a win), complete ties, mean turns, and games per second when seconds is given.
+    Games that ended unfinished are counted apart, and in nothing else: "games" counts the finished."""
     results = list(results)
+    unfinished = sum(1 for r in results if r.unfinished)
+    results = [r for r in results if not r.unfinished]
     n = len(results)
     totals = [0.0] * players
     wins = [0.0] * players
@@ -179,6 +207,7 @@ def summarize(results, players: int, seconds: float | None = None, **info) -> di
                    "win_rate": round(wins[p] / n, 4) if n else None} for p in range(players)],
         "ties": ties,
         "mean_turns": round(turns / n, 2) if n else None,
+        "unfinished": unfinished,
     })
     if seconds is not None:
         out["seconds"] = round(seconds, 3)
@@ -188,12 +217,16 @@ def summarize(results, players: int, seconds: float | None = None, **info) -> di
 
 def csv_rows(results, players: int) -> list:
     """Rows (header first) for a CSV file of results: one line per game."""
-    rows = [["seed", "winner", "winners", "turns"] + [f"score_{p}" for p in range(players)]]
+    results = list(results)
+    apart = any(r.unfinished for r in results)  # (a column of its own only when a game is unfinished)
+    rows = [["seed", "winner", "winners", "turns"] + [f"score_{p}" for p in range(players)]
+            + (["unfinished"] if apart else [])]
     for r in results:
         w = r.winner
-        rows.append([r.seed, "" if w is None else w, " ".join(map(str, r.winners)), r.turns] + list(r.scores))
+        rows.append([r.seed, "" if w is None else w, " ".join(map(str, r.winners)), r.turns]
+                    + (list(r.scores) or [""] * players) + (["yes" if r.unfinished else ""] if apart else []))
     return rows
 
 
 __all__ = ["GameResult", "seat_bots", "play", "play_game", "result_of", "run_games", "summarize",
-           "csv_rows", "MAX_ANSWERS"]
+           "csv_rows", "MAX_ANSWERS", "MAX_DECISIONS"]
