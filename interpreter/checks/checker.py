@@ -16,7 +16,7 @@ from .infer import Infer
 from .names import NameChecks
 from .reach import reached, unreached
 from .statements import StatementChecks
-from .values import mixed_attributes, seats_of_no_one
+from .values import card_counts_said, mixed_attributes, seats_of_no_one
 from .versions import tightened
 
 
@@ -67,6 +67,10 @@ class Checker(DeclarationChecks, NameChecks, CallChecks, StatementChecks, Family
         for pos, message in (tracks.check(self.spec) + display.check(self.spec) + secrets.check(self.spec)
                              + families.check(self.spec)):
             self.err(pos, message)
+        said_errors, said_warnings = card_counts_said(self.spec)
+        for pos, message in said_errors:
+            self.err(pos, message)
+        self.warnings.extend(RuleError(pos, message) for pos, message in said_warnings)
         spec = self.spec
         self.in_function = True
         for r in spec.functions.values():

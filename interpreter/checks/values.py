@@ -67,3 +67,36 @@ def seats_of_no_one(spec) -> list:
                         f"start it at none for no seat (start: none), and ask '{name} != none' where the "
                         f"rules ask '{name} != {v}'"))
     return out
+
+
+# keys an author may mean as "how many cards" where jux reads an attribute of the card
+_SETUP_WORDS = ("copies", "count", "quantity", "qty", "amount", "times", "how_many", "repeat")
+
+
+def card_counts_said(spec) -> tuple:
+    """(errors, warnings) as (pos, message) about how many cards a kind makes: a `list` item's own
+    `copies` that is not a whole number from 1; and a key that reads like "how many" but is an
+    attribute of the card (`attributes: {copies: 2}`, a list item's `count: 3`)."""
+    errors, warnings = [], []
+    for kind, d in spec.cards.items():
+        if not isinstance(d, dict):
+            continue
+        for i, n in enumerate(d.get("list_copies") or ()):
+            if n is not None and not (type(n) is int and n >= 1):
+                pos = spec.where.get(("cards", kind, "list", i, "copies")) or spec.where.get(("cards", kind))
+                errors.append((pos, f"card kind '{kind}': copies of list item {i + 1} must be a whole number from "
+                                    f"1, not {n!r}"))
+        for key in d.get("attributes") or {}:
+            if key in _SETUP_WORDS:
+                pos = spec.where.get(("cards", kind, "attributes", key)) or spec.where.get(("cards", kind))
+                fix = "copies: N beside attributes" if key != "copies" else "copies: N beside attributes, not in them"
+                warnings.append((pos, f"card kind '{kind}': '{key}' is an attribute of every card, not how many "
+                                      f"cards the kind makes; for that, write {fix}"))
+        for i, item in enumerate(d.get("list") or ()):
+            for key in item if isinstance(item, dict) else ():
+                if key in _SETUP_WORDS:
+                    pos = spec.where.get(("cards", kind, "list", i, key)) or spec.where.get(("cards", kind))
+                    warnings.append((pos, f"card kind '{kind}': '{key}' in list item {i + 1} is an attribute of "
+                                          "that card, not how many cards it makes; for that, write copies: N in "
+                                          "the item"))
+    return errors, warnings

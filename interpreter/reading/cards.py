@@ -5,6 +5,14 @@ import itertools
 import string
 
 
+def _copies(d: dict) -> list:
+    """How many cards each item of a kind's `list` makes (one item, {}, for a kind without one)."""
+    items = d.get("list") or ({},)
+    each = d.get("list_copies") or [None] * len(items)
+    base = int(d.get("copies", 1))
+    return [c if type(c) is int and c >= 1 else base for c in each]
+
+
 def card_counts(spec) -> dict:
     """kind -> how many cards it makes (worked out without making them)."""
     out = {}
@@ -12,7 +20,7 @@ def card_counts(spec) -> dict:
         n = 1
         for v in d["attributes"].values():
             n *= len(v) if isinstance(v, list) else 1
-        out[kind] = n * max(1, len(d.get("list") or ())) * int(d.get("copies", 1))
+        out[kind] = n * sum(_copies(d))
     return out
 
 
@@ -24,8 +32,8 @@ def make_cards(spec):
         names = list(attrs)
         lists = [v if isinstance(v, list) else [v] for v in attrs.values()]
         for combo in itertools.product(*lists):
-            for own in d.get("list") or ({},):
-                for _ in range(int(d.get("copies", 1))):
+            for own, copies in zip(d.get("list") or ({},), _copies(d)):
+                for _ in range(copies):
                     a = dict(zip(names, combo))
                     a.update(own)
                     a["kind"] = kind

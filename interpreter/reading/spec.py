@@ -176,6 +176,25 @@ def _plain(section: dict) -> dict:
     return {k: v[0] for k, v in section.items()}
 
 
+def card_kinds(cards: dict) -> dict:
+    """The card kinds as the later stages read them: `attributes` always there (a kind may leave it
+    out), and a `list` item's own `copies` taken out of its attributes into `list_copies` (how many
+    cards that item makes; the kind's `copies` when it does not say)."""
+    out = {}
+    for kind, d in cards.items():
+        if not isinstance(d, dict):
+            out[kind] = d
+            continue
+        d = dict(d)
+        d["attributes"] = d.get("attributes") or {}
+        items = d.get("list")
+        if isinstance(items, list) and any(isinstance(i, dict) and "copies" in i for i in items):
+            d["list_copies"] = [i.get("copies") if isinstance(i, dict) else None for i in items]
+            d["list"] = [{k: v for k, v in i.items() if k != "copies"} if isinstance(i, dict) else i for i in items]
+        out[kind] = d
+    return out
+
+
 def _build(path: Path, merged: dict, where: dict, errors: list, complete: bool = True) -> RuleSpec:
     """The RuleSpec of merged sections, with effect code parsed. A routine whose code has a syntax
     error is kept with an empty body (its error is in errors), so the rest can still be checked."""
@@ -200,7 +219,7 @@ def _build(path: Path, merged: dict, where: dict, errors: list, complete: bool =
         flow = Routine("flow", (), body, where[("flow", "")])
     return RuleSpec(
         name=game.get("name", path.name), path=path, game=game,
-        constants=_plain(merged["constants"]), cards=_plain(merged["cards"]), zones=_plain(merged["zones"]),
+        constants=_plain(merged["constants"]), cards=card_kinds(_plain(merged["cards"])), zones=_plain(merged["zones"]),
         counters=_plain(merged["counters"]), marks=_plain(merged["marks"]), slots=_plain(merged["slots"]),
         functions=functions, procedures=procedures, flow=flow, where=where, digest="",
         table=_plain(merged["table"]), renamed=_plain(merged["renamed"]))
