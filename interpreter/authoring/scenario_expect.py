@@ -236,7 +236,7 @@ def check(sc, game) -> list:
             fail(("made", name), f"the zones of {name} made now (their keys, in the order they were made)",
                  list(keys or []), got)
     for name, value in (sc.nothing("expect", "counters") or {}).items():
-        got = game.counter(name)
+        got = game.counter(name, labels=True)
         if got != value:
             fail(("counters", name), f"counter {name}", value, got)
     for name, by_label in (sc.nothing("expect", "marks") or {}).items():

@@ -7,9 +7,8 @@ from pathlib import Path
 from ..errors import JuxError, StepBudgetExceeded, did_you_mean
 from ..runtime import families, moves
 from ..runtime.played import PLAYED
-from ..runtime.state import RUN, SEATS
+from ..runtime.state import RUN, SEATS, Card, Seat
 from .ruleset import RuleRuntimeError, _describe, load_ruleset
-from .views import _plain
 
 
 class SetupError(JuxError):
@@ -64,6 +63,49 @@ def _counter_value(lay, cname: str, value, n: int):
         return keyed(value, list(ci)) if isinstance(ci, dict) else leaf(value)
     known = list(lay.counter_index) + list(lay.player_counters)
     raise SetupError(f"no counter '{cname}'{did_you_mean(cname, known)}", where)
+
+
+def _cards_by_label(v, by_label: dict):
+    """A counter's value from a scenario with each text that is a card's label as that card (the
+    first of that label): a counter that starts at none may hold a card."""
+    if isinstance(v, str) and v in by_label:
+        return by_label[v]
+    if isinstance(v, list):
+        return [_cards_by_label(x, by_label) for x in v]
+    if isinstance(v, dict):
+        return {k: _cards_by_label(x, by_label) for k, x in v.items()}
+    return v
+
+
+def _plain(v):
+    """_kept's value with each card as its id (a number), as game.counter gives it."""
+    if type(v) is Card:
+        return int(v)
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    if isinstance(v, tuple):
+        return tuple(_plain(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _kept(v):
+    """A counter's value as plain data, but a card kept a card (for _labelled)."""
+    return int(v) if type(v) is Seat else v
+
+
+def _labelled(v, labels):
+    """v with each card in it as its label: game.counter's values."""
+    if type(v) is Card:
+        return labels[v]
+    if isinstance(v, (list, tuple)) and any(type(x) is Card for x in v):
+        return [_labelled(x, labels) for x in v]
+    if isinstance(v, list):
+        return [_labelled(x, labels) for x in v]
+    if isinstance(v, dict):
+        return {k: _labelled(x, labels) for k, x in v.items()}
+    return v
 
 
 class Positions:
@@ -142,12 +184,18 @@ class Positions:
                                                    ("marks", zname, label, mark)))
                         continue
                     moves.set_mark(S, card, mark, value)
+        by_label = {}
+        for c, label in enumerate(rules.card_labels):
+            by_label.setdefault(label, rules.cards[c])
         for cname, value in (counters or {}).items():
             try:
                 value = _counter_value(lay, cname, value, players)
             except SetupError as e:
                 problems.append(e)
                 continue
+            d = lay.counter_def.get(cname)
+            if isinstance(d, dict) and d.get("start", 0) is None:  # (a counter that may hold a card: by label)
+                value = _cards_by_label(value, by_label)
             if cname in lay.player_keys:  # one per player and per key: a list of {key: value}
                 for p, by_key in enumerate(value):
                     for k, v in by_key.items():
@@ -217,22 +265,28 @@ class Positions:
         they were made."""
         return list(self.state.v[self.rules.layout.families[family][2]])
 
-    def counter(self, name: str, key=None):
+    def counter(self, name: str, key=None, labels: bool = False):
+        """A counter's value by name (per player: a list by seat; per item: a mapping); a card it
+        holds is its id, or with labels its label, as a scenario names it."""
+        v = self._counter_raw(name, key)
+        return _labelled(v, self.rules.card_labels) if labels else _plain(v)
+
+    def _counter_raw(self, name: str, key=None):
         lay = self.rules.layout
         if name in lay.player_counters:
             vals = [self._player_counter(name, p) for p in range(self.state.n)]
             return vals if key is None else vals[key]
         ci = lay.counter_index[name]
         if isinstance(ci, dict):
-            return {k: _plain(self.state.v[i]) for k, i in ci.items()} if key is None else _plain(self.state.v[ci[key]])
-        return _plain(self.state.v[ci])
+            return {k: _kept(self.state.v[i]) for k, i in ci.items()} if key is None else _kept(self.state.v[ci[key]])
+        return _kept(self.state.v[ci])
 
     def _player_counter(self, name: str, p: int):
         """Seat p's value of a per-player counter: {key: value} for one per player and per key."""
         lay, V = self.rules.layout, self.state.v
         if name in lay.player_keys:
-            return {k: _plain(V[lay.counter(name, p, k)]) for k in lay.player_keys[name]}
-        return _plain(V[lay.counter(name, p)])
+            return {k: _kept(V[lay.counter(name, p, k)]) for k in lay.player_keys[name]}
+        return _kept(V[lay.counter(name, p)])
 
 
 def _out_of_game(S, cards: list) -> None:

@@ -257,16 +257,30 @@ class Views:
         if player is None or not _secrets(self.rules)[0] or self.over:
             player = None  # (every value shows)
         counters = {}
+        viewer = player if player is not None or self.over else None
+        shown = self._counter_shown
         for ci, (name, key) in enumerate(lay.fixed_counters):
-            v = dict(HIDDEN) if self.counter_hidden(name, None, player) else _plain(S.v[ci])
+            v = dict(HIDDEN) if self.counter_hidden(name, None, player) else shown(S.v[ci], viewer)
             if key is None:
                 counters[name] = v
             else:
                 counters.setdefault(name, {})[key] = v
         for name in lay.player_counters:
-            counters[name] = [dict(HIDDEN) if self.counter_hidden(name, p, player) else self._player_counter(name, p)
-                              for p in range(S.n)]
+            keys = lay.player_keys.get(name)
+            counters[name] = [dict(HIDDEN) if self.counter_hidden(name, p, player) else
+                              {k: shown(S.v[lay.counter(name, p, k)], viewer) for k in keys} if keys else
+                              shown(S.v[lay.counter(name, p)], viewer) for p in range(S.n)]
         return counters
+
+    def _counter_shown(self, v, viewer):
+        """A counter's value in a view: a card it holds as the viewer knows it (a card's info, or
+        {"hidden": true} with its back: never the card's id where the viewer does not know it)."""
+        t = type(v)
+        if t is Card:
+            return self.card_info(v, viewer)
+        if (t is list or t is tuple) and any(type(x) in (Card, list, tuple) for x in v):
+            return [self._counter_shown(x, viewer) for x in v]
+        return _plain(v)
 
     def _sorted(self, name: str, zone, player) -> list:
         """A zone's cards as player sees them where the zone has a `sort`: the cards player knows by

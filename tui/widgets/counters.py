@@ -19,9 +19,25 @@ def is_secret(value) -> bool:
     return isinstance(value, dict) and len(value) == 1 and value.get("hidden") is True
 
 
+def _card_words(value) -> str | None:
+    """A card a counter holds, as a view gives it: its label, or its back ("a face-down card")."""
+    if not isinstance(value, dict):
+        return None
+    if isinstance(value.get("label"), str) and "id" in value:
+        return value["label"]
+    if value.get("hidden") is True and isinstance(value.get("back"), dict):
+        return f"a face-down card ({', '.join(str(v) for v in value['back'].values())})"
+    return None
+
+
 def counter_value(spec_counters: dict, name: str, value, names: list) -> str:
     if is_secret(value):
         return SECRET
+    card = _card_words(value)
+    if card is not None:
+        return card
+    if isinstance(value, list):  # cards (or values) a counter holds
+        return ", ".join(counter_value(spec_counters, name, v, names) for v in value) or "none"
     if isinstance(value, dict):  # one per key (a seat's counter per player and per key)
         return ", ".join(f"{humanize(k)} {counter_value(spec_counters, name, v, names)}" for k, v in value.items())
     d = spec_counters.get(name)
