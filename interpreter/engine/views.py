@@ -306,10 +306,13 @@ class Views:
         if f is None and not apart:
             return None
         out, scores = [], self.scores if apart else None
+        hide = _own_secret_parts(self.rules) if not self.over and viewer is not None else set()
         for p in range(self.state.n):
             parts = f(self.state, SEATS[p]) if f is not None else []
             shown = [[self._render_value(part[0], viewer) if isinstance(part, tuple) else "",
                       _plain(part[1] if isinstance(part, tuple) else part)] for part in (parts or [])]
+            if hide and viewer != p:  # (a seat's own secret in its standing: the others see it hidden)
+                shown = [[name, dict(HIDDEN) if hide == "all" or i in hide else v] for i, (name, v) in enumerate(shown)]
             if apart:  # a variant's points in the score but not the standing: a part of their own
                 rest = scores[p] - sum(v for _, v in shown if type(v) in (int, float))
                 if rest:
@@ -330,6 +333,16 @@ def _secrets(rules) -> tuple:
         got = rules._view_secrets = (
             any(isinstance(d, dict) and d.get("visible", "all") != "all" for d in lay.counter_def.values()),
             any(isinstance(d, dict) and d.get("size") == "hidden" for d in lay.zone_def.values()))
+    return got
+
+
+def _own_secret_parts(rules):
+    """checks.secrets.secret_parts of the rules, worked out once per ruleset."""
+    got = rules.__dict__.get("_own_secret_parts")
+    if got is None:
+        from ..checks.secrets import secret_parts
+
+        got = rules._own_secret_parts = secret_parts(rules.spec)
     return got
 
 

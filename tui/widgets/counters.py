@@ -144,12 +144,19 @@ def standing_text(view: dict, p: int, lowest: bool = False) -> Text:
     parts = standing[p]
     t = Text("  ·  ")
     numbers = [v for _, v in parts if isinstance(v, int) and not isinstance(v, bool)]
-    if numbers and len(numbers) == len(parts):
-        t.append(f"score {sum(numbers)}", style="bold")
+    secret = sum(1 for _, v in parts if is_secret(v))  # (a part the viewer may not know: "?")
+    said = ", ".join(f"{name} {SECRET if is_secret(v) else v}" for name, v in parts)
+    if numbers and len(numbers) + secret == len(parts):
+        t.append(f"score {sum(numbers)}" + (f" + {SECRET}" if secret else "") if len(numbers) else
+                 f"score {SECRET}", style="bold")
         if lowest:
             t.append(" (lowest wins)", style="dim")
         if len(parts) > 1:
-            t.append(": " + ", ".join(f"{name} {v}" for name, v in parts))
+            t.append(": " + said)
+    elif secret and secret == len(parts):
+        t.append(f"score {SECRET}", style="bold")
+        if len(parts) > 1:
+            t.append(": " + said)
     else:
-        t.append(", ".join(f"{name} {v}" for name, v in parts))
+        t.append(said)
     return t
