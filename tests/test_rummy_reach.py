@@ -99,3 +99,13 @@ def test_an_arrangement_option_reads_with_its_groups_and_is_answered_by_its_labe
     assert [o.label for o in d.options] == ["n4; n1, n2", "n1, n2, n3, n4"]
     g.apply("n4; n1, n2", player=1)
     assert g.over and g.scores == [2, 2]
+
+
+def test_the_editor_completes_and_describes_the_new_built_ins():
+    from jux.interpreter.authoring.lsp_words import BUILTIN_DOCS, keywords
+
+    for name in ("combinations", "subsets", "flatten", "make", "made"):
+        call, gives = BUILTIN_DOCS[name]
+        assert call.startswith(name + "(") and gives
+    assert "every list of k items" in BUILTIN_DOCS["combinations"][1].lower()
+    assert "elif" in keywords() and "remove" in keywords()
