@@ -111,5 +111,5 @@ def test_the_installed_command_simulates_every_ruleset_and_tile(installed):
 def test_the_installed_command_plays(installed):
     out = _jux(installed, "play", "capital_jux", "--print", "--seed", "1").stdout
     assert out.rstrip().splitlines()[-1].startswith("Winner")
-    assert _jux(installed, "--version").stdout.strip() == "jux 0.1.0"
+    assert _jux(installed, "--version").stdout.strip() == "jux 0.2.0"
     assert "Guildhall" in _jux(installed, "rules").stdout

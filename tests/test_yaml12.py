@@ -57,7 +57,7 @@ def test_seat_yes_is_refused_as_the_schema_refuses_it(tmp_path):
     with pytest.raises(RuleErrors) as e:
         build_ruleset(folder)
     (err,) = e.value.errors
-    assert (err.pos.line, err.pos.col, err.message) == (11, 26, "counters.last.seat: expected true/false, found 'yes'")
+    assert (err.pos.line, err.pos.col, err.message) == (11, 26, "counters.last.seat: 'yes' is text in YAML 1.2, not true or false: write true")
 
 
 def test_a_counter_that_starts_at_010_starts_at_ten(tmp_path):
