@@ -17,8 +17,8 @@ from ..errors import IllegalAnswer, JuxError
 
 MAX_ANSWERS = 100_000  # a game still going after this many answers is stuck in the rules
 # A game of a study (simulate, balance, play --print) still going after this many decisions ends
-# unfinished: counted apart, never a hang. The built-in games take at most about 630 between random
-# bots (Guildhall, 4 players), so no game of theirs comes near it (docs/assumptions.md).
+# unfinished: counted apart, never a hang. Well above what the project's games take between random
+# bots (docs/assumptions.md gives the figures).
 MAX_DECISIONS = 10_000
 
 
