@@ -211,6 +211,18 @@ def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Rule
     return _CACHE[key]
 
 
+def check_ruleset(name_or_path, variants=()):
+    """What load_ruleset finds wrong, without compiling: the ruleset's files read and checked
+    (the compiler finds nothing an author wrote wrong). Raises as load_ruleset does; returns the
+    checked RuleSpec. For an editor's unsaved texts (`jux lsp`), each check sooner."""
+    if isinstance(variants, str):
+        variants = variants.split(",")
+    variants = tuple(v.strip() for v in variants if v and v.strip())
+    spec = read_spec(ruleset_path(name_or_path), variants)
+    check(spec)
+    return spec
+
+
 def build_ruleset(path, variants=(), coverage: bool = False) -> Ruleset:
     """The pipeline, each stage once, each handing the next what it made (docs/architecture.md):
     the rule files read and composed (reading), checked (checks), compiled (compiler)."""
