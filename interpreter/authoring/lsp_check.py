@@ -94,6 +94,18 @@ def _parsed(files: list, good: dict) -> list:
     return out
 
 
+def warm() -> None:
+    """What every check needs made once: the loader and the checks imported, the effect language's
+    parser and the rule files' schema built (the server does it while the editor sends its files)."""
+    from ..engine.ruleset import check_ruleset  # noqa: F401
+    from ..language.parse_errors import parser
+    from ..reading.schema import schema_validator
+    from .targets import load_variant  # noqa: F401
+
+    parser()
+    schema_validator("ruleset")
+
+
 def target_of(path, text) -> tuple:
     """What checking the open file at path (text: the editor's) loads: ("variant", the file),
     ("ruleset", the ruleset it belongs to: a folder or a file of its own), or ("none", the file)
@@ -144,10 +156,11 @@ def content_key(target: tuple, files, texts: dict):
     return target, tuple(out)
 
 
-def check(path, texts: dict, good: dict, target: tuple | None = None) -> Report:
+def check(path, texts: dict, good: dict, target: tuple | None = None, stop=None) -> Report:
     """Load what the file at path belongs to, as `jux validate` does, with texts ({path: text} of
     the editor's open files) standing in for the disk. good: the last good parse of each file.
-    target: target_of(path, its text), when known."""
+    target: target_of(path, its text), when known. stop: files.edited's (files.Stopped when it
+    says the check is to be set aside)."""
     from ..engine.ruleset import check_ruleset
     from ..reading.spec import catalogue_rulesets, rule_files, ruleset_path
     from .targets import game_near, load_variant
@@ -157,7 +170,7 @@ def check(path, texts: dict, good: dict, target: tuple | None = None) -> Report:
     if kind == "none":
         return Report(real(path), True, (), lsp_index.build([]))
     is_variant = kind == "variant"
-    with edited(texts):
+    with edited(texts, stop):
         problems: tuple = ()
         try:
             if is_variant:

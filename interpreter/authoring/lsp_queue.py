@@ -9,14 +9,19 @@ variant file; a file that is no rule file (nothing to check). One target at a ti
 - Kept by content: a check's report is kept under what it read (lsp_check.content_key: each file's
   text, the editor's or the disk's). A target whose files hold what they held is not checked again;
   nor published again, unless one of its files was touched or opened since.
-- Stale work: a check whose files changed while it ran is not published (its report is kept, by
-  what it read); the newer texts are due. Work of other targets is never thrown away.
+- Set aside: an edit stops the check running (files.stop_point: before a file is read, a routine
+  parsed, the checks run): a check of the edited target at once (it is stale), one of another
+  target once the edit is due; that target is due again next, and goes on from what its check had
+  read and parsed (kept by content). A check whose files changed while it ran is not published
+  (its report is kept by what it read); the newer texts are due. No work of a target whose files
+  did not change is thrown away.
 - Published per target as each is checked, the file touched last first (JuxServer.publish).
 """
 from __future__ import annotations
 
 import asyncio
 import sys
+import time
 
 from . import lsp_check
 
@@ -38,13 +43,19 @@ class Checks:
         self.read: dict = {}  # target -> the files its last check read
         self.told: dict = {}  # target -> (content key, its open files) last published
         self.wake = asyncio.Event()
+        self.edits = 0  # edits so far
+        self.urgent = None  # the last edit: (its target, when it is due, its number)
 
     # ------------------------------------------------------------ what is due
 
-    def touch(self, path: str, text, delay: float = 0.0):
+    def touch(self, path: str, text, delay: float = 0.0, edit: bool = False):
         """The open file at path (its text now) was opened, edited or saved: its target first.
-        Returns the target the file belonged to before, when no open file belongs to it now."""
+        An edit sets aside the check running (of its target: at once; of another: once the edit is
+        due). Returns the target the file belonged to before, when no open file belongs to it now."""
         target = lsp_check.target_of(path, text)
+        if edit:
+            self.edits += 1
+            self.urgent = (target, time.monotonic() + delay, self.edits)
         before = self.targets.get(path)
         self.targets[path] = target
         self.first[target] = path
@@ -104,6 +115,16 @@ class Checks:
             except Exception as e:  # (never the end of checking: said on stderr, in one line)
                 print(f"jux lsp: checking {target[1]} failed: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
 
+    def _stop(self, target):
+        """Whether the check of target, starting now, is to be set aside (asked in the checking
+        thread): an edit came since, to its target, or to another that is due now."""
+        since = self.edits
+
+        def stop() -> bool:
+            last = self.urgent
+            return last is not None and last[2] > since and (last[0] == target or time.monotonic() >= last[1])
+        return stop
+
     async def one(self, target) -> None:
         """Check target if what it reads changed since it was last checked, and publish it."""
         docs = self.files_of(target)
@@ -116,7 +137,14 @@ class Checks:
         report = self.kept.get(key) if key is not None else None
         if report is None:
             loop = asyncio.get_running_loop()
-            report = await loop.run_in_executor(server.checker, server.check_one, docs[0], target, texts)
+            report = await loop.run_in_executor(server.checker, server.check_one, docs[0], target, texts,
+                                                self._stop(target))
+            if report is None:  # set aside for an edit: (what it read and parsed is kept) again after it
+                if target not in self.due:
+                    due = list(self.due.items())
+                    due.insert(1 if due else 0, (target, loop.time()))
+                    self.due = dict(due)
+                return
             files = self.read[target] = lsp_check.reads(target, report)
             key = lsp_check.content_key(target, files, texts)  # (what it read when it ran)
             self.kept.pop(key, None)

@@ -13,6 +13,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import PositionCodec
 
 from . import lsp_check, lsp_queue, lsp_words
+from ..files import Stopped
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ITEM_KINDS = {"constant": lsp.CompletionItemKind.Constant, "card kind": lsp.CompletionItemKind.Class,
@@ -84,13 +85,13 @@ class JuxServer(LanguageServer):
 
     # ------------------------------------------------------------ checking (when: lsp_queue)
 
-    def touch(self, uri: str, delay: float = 0.0) -> None:
+    def touch(self, uri: str, delay: float = 0.0, edit: bool = False) -> None:
         """The open file at uri was opened, edited or saved: its target is checked first."""
         path = self.path_of(uri)
         if path is None:
             return
         doc = self.workspace.text_documents.get(uri)
-        self.clear(self.checks.touch(path, doc.source if doc is not None else None, delay))
+        self.clear(self.checks.touch(path, doc.source if doc is not None else None, delay, edit))
         self.start()
 
     def start(self) -> None:
@@ -109,10 +110,13 @@ class JuxServer(LanguageServer):
         path = to_fs_path(uri) if uri.startswith("file:") else None
         return lsp_check.real(path) if path and path.endswith((".yaml", ".yml")) else None
 
-    def check_one(self, path: str, target: tuple, texts: dict):
-        """The report of target (run in the checking thread: one at a time)."""
+    def check_one(self, path: str, target: tuple, texts: dict, stop=None):
+        """The report of target (run in the checking thread: one at a time); None when stop said
+        to set it aside (files.stop_point)."""
         try:
-            return lsp_check.check(path, texts, self.good, target)
+            return lsp_check.check(path, texts, self.good, target, stop)
+        except Stopped:
+            return None
         except Exception as e:  # never let a file stop the server: say it where it is seen
             problem = lsp_check.Problem(None, 1, 1, f"jux could not check this file: {type(e).__name__}: {e}")
             last = self.reports.get(path)  # (its names stay as they were)
@@ -242,13 +246,17 @@ def completion(ls: JuxServer, uri: str, pos: lsp.Position) -> lsp.CompletionList
 def make_server() -> JuxServer:
     server = JuxServer()
 
+    @server.feature(lsp.INITIALIZE)
+    def on_initialize(ls: JuxServer, params: lsp.InitializeParams):
+        ls.checker.submit(lsp_check.warm)  # (made while the editor sends its files)
+
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: JuxServer, params: lsp.DidOpenTextDocumentParams):
         ls.touch(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls: JuxServer, params: lsp.DidChangeTextDocumentParams):
-        ls.touch(params.text_document.uri, lsp_queue.DELAY)
+        ls.touch(params.text_document.uri, lsp_queue.DELAY, edit=True)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     async def did_save(ls: JuxServer, params: lsp.DidSaveTextDocumentParams):

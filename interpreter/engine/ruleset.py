@@ -10,7 +10,7 @@ from ..checks.checker import check
 from ..compiler.layout import counter_start
 from ..compiler.program import compile_ruleset
 from ..errors import JuxError, Pos
-from ..files import editing
+from ..files import editing, stop_point
 from ..paths import VARIANTS_DIR, default_ruleset
 from ..reading.spec import read_spec, rule_files, ruleset_path
 from ..reading.yaml_reader import read_regular
@@ -219,6 +219,7 @@ def check_ruleset(name_or_path, variants=()):
         variants = variants.split(",")
     variants = tuple(v.strip() for v in variants if v and v.strip())
     spec = read_spec(ruleset_path(name_or_path), variants)
+    stop_point()  # (an editor's newer edit may come first: files.edited)
     check(spec)
     return spec
 

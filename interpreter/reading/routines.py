@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 import re
 
 from ..errors import Pos, RuleError
+from ..files import stop_point
 from ..language.parse import parse_block, parse_function_body, parse_signature
 from ..language.source import Source
 from ..language.tree import Call, CallStmt, Const, moved, rename_calls, walk
@@ -61,6 +62,7 @@ def _routine(sig, body, loc: Located, path, errors, expr: bool):
         key, line = _where_key(sig, body, loc, path, expr)
         found = _PARSED.pop(key, None) if key is not None else None
         if found is None:
+            stop_point()  # (an editor's newer edit may come first: files.edited)
             errs: list = []
             found = (_parse_routine(sig, body, loc, path, errs, expr), errs, line)
         if key is not None:

@@ -14,7 +14,7 @@ import stat
 import yaml
 
 from ..errors import JuxError, Pos, RuleError, RuleErrors
-from ..files import edited_bytes
+from ..files import edited_bytes, stop_point
 from ..language.source import Source
 from ..limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_VALUES
 
@@ -325,8 +325,7 @@ def display_path(p: Path) -> str:
 
 
 _READ_CACHE: dict = {}
-_EDITED_CACHE: dict = {}  # an editor's texts (files.edited): only the last EDITED_KEPT, each keystroke another
-EDITED_KEPT = 64
+_EDITED_CACHE, EDITED_KEPT = {}, 64  # an editor's texts (files.edited): the last 64 (each keystroke another)
 
 
 def read_file(p: Path) -> Located:
@@ -339,7 +338,10 @@ def read_file(p: Path) -> Located:
         key = (str(p.resolve()), hashlib.sha256(data).digest(), display_path(p))
     except (OSError, JuxError):
         return _read_file(p)  # (it says why it cannot be read)
-    loc = cache.pop(key, None) or _read_file(p, data)
+    loc = cache.pop(key, None)
+    if loc is None:
+        stop_point()  # (an editor's newer edit may come first: files.edited)
+        loc = _read_file(p, data)
     cache[key] = loc  # (the last used last: the oldest of an editor's texts goes first)
     while len(_EDITED_CACHE) > EDITED_KEPT:
         del _EDITED_CACHE[next(iter(_EDITED_CACHE))]
