@@ -12,7 +12,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import PositionCodec
 
-from . import lsp_check, lsp_queue, lsp_words
+from . import lsp_check, lsp_protocol, lsp_queue, lsp_words
 from ..files import Stopped
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -36,7 +36,9 @@ class JuxServer(LanguageServer):
             v = version("jux")
         except PackageNotFoundError:
             v = "0"
-        super().__init__("jux", v)
+        super().__init__("jux", v, protocol_cls=lsp_protocol.Protocol)
+        self.lost: dict = {}  # uri of an open file -> the change the server could not apply (lsp_protocol)
+        self.said: dict = {}  # uri -> the diagnostics of the checks it was last given
         self.reports: dict = {}  # real path of an open file -> its last lsp_check.Report
         self.good: dict = {}  # real path -> the last parse of it that worked (for names while typing)
         self.shown: dict = {}  # what was checked (Report.target) -> real paths given diagnostics
@@ -103,7 +105,7 @@ class JuxServer(LanguageServer):
         if target is None:
             return
         for file in self.shown.pop(target[1], set()) | ({target[1]} if target[0] != "ruleset" else set()):
-            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=from_fs_path(file), diagnostics=[]))
+            self.tell(from_fs_path(file), [])
 
     @staticmethod
     def path_of(uri: str):
@@ -140,9 +142,26 @@ class JuxServer(LanguageServer):
             self.reports[doc] = report
         order = list(dict.fromkeys([*docs, *found, *sorted(self.shown.get(report.target, ()))]))
         for file in order:
-            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-                uri=from_fs_path(file), diagnostics=found.get(file, [])))
+            self.tell(from_fs_path(file), found.get(file, []))
         self.shown[report.target] = set(found)
+
+    def tell(self, uri: str, diagnostics: list) -> None:
+        """Publish a file's diagnostics (with, first, that its text is lost, when it is)."""
+        self.said[uri] = diagnostics
+        lost = self.lost.get(uri)
+        if lost:
+            diagnostics = [lsp.Diagnostic(
+                range=lsp.Range(start=lsp.Position(0, 0), end=lsp.Position(0, 0)), source="jux",
+                severity=lsp.DiagnosticSeverity.Error,
+                message=f"jux lost this file's text: the editor sent a change with {lost}, which it could "
+                        "not apply; the errors shown are those of the text before it. Close the file and "
+                        "open it again")] + diagnostics
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
+
+    def out_of_step(self, uri: str, why: str) -> None:
+        """The editor sent a change to the open file at uri that cannot be applied (lsp_protocol)."""
+        self.lost[uri] = why
+        self.tell(uri, self.said.get(uri, []))
 
     # ------------------------------------------------------------ names
 
@@ -264,6 +283,7 @@ def make_server() -> JuxServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
     async def did_close(ls: JuxServer, params: lsp.DidCloseTextDocumentParams):
+        ls.lost.pop(params.text_document.uri, None)
         path = ls.path_of(params.text_document.uri)
         if path:
             ls.reports.pop(path, None)
