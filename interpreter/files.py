@@ -28,18 +28,36 @@ MAX_READ_BYTES = 64 * 1024 * 1024  # a record, a save, a --json output read back
 
 
 _EDITED: dict = {}  # real path -> the text an editor holds for that file (see edited)
+_STOP: list = [None]  # within edited: what says the work is to be set aside (see stop_point)
+
+
+class Stopped(BaseException):
+    """Work on an editor's texts set aside at a stop_point, as edited's stop asked (a newer edit
+    comes first). What it had read and parsed is kept (by content): run again, it goes on from there.
+    Not an Exception: no handler of the rules' errors takes it for one."""
 
 
 @contextmanager
-def edited(texts: dict):
+def edited(texts: dict, stop=None):
     """Within it, reading a rule file named in texts ({path: text}) gives that text, not the disk's
-    (the checks of `jux lsp` run on what the author is typing, saved or not). One at a time."""
+    (the checks of `jux lsp` run on what the author is typing, saved or not). One at a time.
+    stop: a function of no arguments, asked at each stop_point; when it says true, Stopped."""
     _EDITED.clear()
     _EDITED.update({os.path.realpath(p): t for p, t in texts.items()})
+    _STOP[0] = stop
     try:
         yield
     finally:
         _EDITED.clear()
+        _STOP[0] = None
+
+
+def stop_point() -> None:
+    """A place where loading an editor's texts may be set aside (before reading a file, before
+    parsing a routine): raises Stopped when edited's stop says so."""
+    stop = _STOP[0]
+    if stop is not None and stop():
+        raise Stopped
 
 
 def editing() -> bool:

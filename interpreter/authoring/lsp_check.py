@@ -4,6 +4,7 @@ ruleset, a variant file loads onto its game with what it needs), run on the edit
 from __future__ import annotations
 
 from dataclasses import dataclass
+import hashlib
 import os
 from pathlib import Path
 import re
@@ -93,29 +94,89 @@ def _parsed(files: list, good: dict) -> list:
     return out
 
 
-def check(path, texts: dict, good: dict) -> Report:
-    """Load what the file at path belongs to, as `jux validate` does, with texts ({path: text} of
-    the editor's open files) standing in for the disk. good: the last good parse of each file."""
-    from ..engine.ruleset import load_ruleset
-    from ..reading.spec import catalogue_rulesets, rule_files, ruleset_path
-    from .targets import declares_game, game_near, load_variant, ruleset_of_file, scenario_of_ruleset
+def warm() -> None:
+    """What every check needs made once: the loader and the checks imported, the effect language's
+    parser and the rule files' schema built (the server does it while the editor sends its files)."""
+    from ..engine.ruleset import check_ruleset  # noqa: F401
+    from ..language.parse_errors import parser
+    from ..reading.schema import schema_validator
+    from .targets import load_variant  # noqa: F401
+
+    parser()
+    schema_validator("ruleset")
+
+
+def target_of(path, text) -> tuple:
+    """What checking the open file at path (text: the editor's) loads: ("variant", the file),
+    ("ruleset", the ruleset it belongs to: a folder or a file of its own), or ("none", the file)
+    for a file that is not a rule file. Real paths: the files of one ruleset share their target."""
+    from .targets import declares_game, ruleset_of_file, scenario_of_ruleset
 
     path = Path(path)
-    text = texts.get(str(path))
-    is_variant = bool(_VARIANT.search(text)) if text is not None else False
-    if not is_variant and (scenario_of_ruleset(path) or not (_GAME.search(text or "")
-                                                             or declares_game(ruleset_of_file(path)))):
+    if text is not None and _VARIANT.search(text):
+        return ("variant", real(path))
+    if scenario_of_ruleset(path) or not (_GAME.search(text or "") or declares_game(ruleset_of_file(path))):
         # neither a variant nor a file of a ruleset (no folder above it has a 'game' section), or
         # a scenario in a ruleset's scenarios/ folder: not a rule file (a workflow, a config, a
         # scenario), as `jux validate FOLDER` leaves it unchecked
+        return ("none", real(path))
+    return ("ruleset", real(ruleset_of_file(path)))
+
+
+def reads(target: tuple, report: Report | None = None):
+    """The files (real paths) a check of target reads, what its report depends on besides; None for
+    a variant not checked yet (which files it loads is known once it is)."""
+    from ..reading.spec import rule_files
+
+    kind, where = target
+    if kind == "ruleset":
+        return tuple(real(f) for f in rule_files(Path(where)))
+    if kind == "none":
+        return (where,)
+    return None if report is None else tuple(dict.fromkeys((where, *report.index.files)))
+
+
+def content_key(target: tuple, files, texts: dict):
+    """What a check of target finds depends on: the files it reads, by what they hold (the editor's
+    text of an open file, else the disk's). None when the files are not known."""
+    from ..files import read_bytes_bounded
+    from ..limits import MAX_FILE_BYTES
+
+    if files is None:
+        return None
+    out = []
+    for f in files:
+        text = texts.get(f)
+        try:
+            data = text.encode("utf-8", "surrogatepass") if text is not None else \
+                read_bytes_bounded(f, MAX_FILE_BYTES)  # (never the editor's texts another thread checks)
+        except JuxError:
+            data = None
+        out.append((f, data if data is None else hashlib.sha256(data).digest()))
+    return target, tuple(out)
+
+
+def check(path, texts: dict, good: dict, target: tuple | None = None, stop=None) -> Report:
+    """Load what the file at path belongs to, as `jux validate` does, with texts ({path: text} of
+    the editor's open files) standing in for the disk. good: the last good parse of each file.
+    target: target_of(path, its text), when known. stop: files.edited's (files.Stopped when it
+    says the check is to be set aside)."""
+    from ..engine.ruleset import check_ruleset
+    from ..reading.spec import catalogue_rulesets, rule_files, ruleset_path
+    from .targets import game_near, load_variant
+
+    path = Path(path)
+    kind, where = target or target_of(path, texts.get(str(path)))
+    if kind == "none":
         return Report(real(path), True, (), lsp_index.build([]))
-    with edited(texts):
+    is_variant = kind == "variant"
+    with edited(texts, stop):
         problems: tuple = ()
         try:
             if is_variant:
-                load_variant(path)
+                load_variant(path, compiled=False)
             else:
-                load_ruleset(ruleset_of_file(path))
+                check_ruleset(where)
         except JuxError as e:
             problems = problems_of(e)
         except RecursionError:
@@ -129,9 +190,6 @@ def check(path, texts: dict, good: dict) -> Report:
             if not any(real(f) == real(path) for f in more):
                 more.append(path)
             parsed = base + _parsed(more, good)
-            target = real(path)
         else:
-            root = ruleset_of_file(path)
-            parsed = _parsed(rule_files(root), good)
-            target = real(root)
-    return Report(target, is_variant, problems, lsp_index.build(parsed))
+            parsed = _parsed(rule_files(Path(where)), good)
+    return Report(where, is_variant, problems, lsp_index.build(parsed))

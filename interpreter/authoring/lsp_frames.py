@@ -4,14 +4,17 @@ sees it, so no frame, however broken, leaves the server deaf or takes it down.
 - Frames: `Content-Length: N` headers (any case, CRLF or LF line ends) and a body of N bytes, N at
   most MAX_BODY. A header block without a valid length (`abc`, `-5`, a misspelt name, no colon,
   a length past the bound) is skipped up to the next `Content-Length:` line, and reading goes on
-  there (resynchronised). A body that is not one JSON value (a length too short or too long) is
+  there (resynchronised); a length past the bound is answered -32600, with the request's id when
+  the bytes that came with the header show it. A body that is not one JSON value (a length too short or too long) is
   answered with a parse error (-32700), and reading goes on at the next header after it; when the
   body holds a whole message followed by more bytes, the message is taken and the rest read again.
 - Messages (JSON-RPC 2.0, LSP): one that is not an object with a method (or a response) gets
   -32600 Invalid Request when it has an id; params that are not an object, or a position that is
   not two whole numbers from 0 to 2**31 - 1, get -32602 Invalid params; a request before
   `initialize` gets -32002 (server not initialized); after `shutdown`, every request but `exit`
-  gets -32600. Every request gets an answer.
+  gets -32600. Then the server's own look (lsp_protocol.vetter): a method it does not have gets
+  -32601, params its method does not take -32602 (a notification is left out, said on stderr).
+  Every request gets an answer.
 - Only well-formed messages go on to the server (pygls), through a pipe, re-framed.
 """
 from __future__ import annotations
@@ -63,7 +66,8 @@ class Frames:
                 return
 
     def next(self):
-        """("body", bytes), ("bad", why) for something skipped, or None at the end of the stream."""
+        """("body", bytes), ("bad", why) for something skipped, ("big", (why, the request's id or
+        None)) for a frame over the bound (skipped), or None at the end of the stream."""
         while True:
             end = self._header_end()
             if end is None:
@@ -82,8 +86,11 @@ class Frames:
                     length = int(m.group(1))
             if length is None or not 0 < length <= MAX_BODY:
                 self.buf = self.buf[head + sep_len:]
+                id_ = _peek_id(self.buf) if length else None  # (of what came with the header: never waited for)
                 self._resync(0)
                 why = "no Content-Length" if length is None else f"a Content-Length of {length} (1 to {MAX_BODY})"
+                if length and length > MAX_BODY:
+                    return ("big", (f"a frame of {length:,} bytes (at most {MAX_BODY:,})", id_))
                 return ("bad", f"a frame header with {why}")
             self.buf = self.buf[head + sep_len:]
             while len(self.buf) < length and self._more():
@@ -96,6 +103,21 @@ class Frames:
         crlf, lf = self.buf.find(b"\r\n\r\n"), self.buf.find(b"\n\n")
         found = [(i, n) for i, n in ((crlf, 4), (lf, 2)) if i >= 0]
         return min(found) if found else None
+
+
+_ID = re.compile(rb'\s*\{\s*(?:"(?:jsonrpc|method)"\s*:\s*"[^"\\]{0,200}"\s*,\s*)*"id"\s*:\s*(-?\d{1,15}|"[^"\\]{0,200}")')
+
+
+def _peek_id(body: bytes):
+    """The id of a request from the start of its body, when it comes before the params (as editors
+    write it), else None."""
+    m = _ID.match(body[:4096])
+    if not m:
+        return None
+    try:
+        return json.loads(m.group(1))
+    except ValueError:
+        return None
 
 
 def _error(id_, code: int, message: str) -> dict:
@@ -111,11 +133,15 @@ def _position_ok(params) -> bool:
 
 
 class Gate:
-    """What each message does: forwarded to the server, or answered here with an error."""
+    """What each message does: forwarded to the server, or answered here with an error. vet: the
+    server's own look at a message the gate passes (lsp_protocol.vetter): None, or ("unknown",
+    why), ("invalid", why), ("instead", another message, why). warn: a line for stderr."""
 
-    def __init__(self):
+    def __init__(self, vet=None, warn=lambda text: None):
         self.initialized = False
         self.shut_down = False
+        self.vet = vet
+        self.warn = warn
 
     def check(self, msg):
         """(forward: bool, error response or None) for one parsed message."""
@@ -151,7 +177,17 @@ class Gate:
         if method in _POSITION_METHODS and not _position_ok(params or {}):
             return False, (_error(id_, -32602, "Invalid params: a text document and a position (line and "
                                   f"character, whole numbers from 0 to {MAX_POSITION})") if has_id else None)
-        return True, None
+        said = self.vet(msg) if self.vet is not None else None
+        if said is None:
+            return True, None
+        if said[0] == "instead":
+            self.warn(f"jux lsp: {method}: {said[2]}")
+            return said[1], None
+        if has_id:
+            return False, _error(id_, -32601 if said[0] == "unknown" else -32602, said[1])
+        if not method.startswith("$/"):  # (a notification: no answer; those of $/ may be left unsaid)
+            self.warn(f"jux lsp: left out a {method} notification: {said[1]}")
+        return False, None
 
 
 class LockedWriter:
@@ -188,10 +224,10 @@ def frame(msg: dict) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
-def pump(stdin, server_in, out: LockedWriter, warn=lambda text: None) -> None:
+def pump(stdin, server_in, out: LockedWriter, warn=lambda text: None, vet=None) -> None:
     """Read frames from stdin until it ends; forward the good ones to server_in (then close it);
-    answer the others on out."""
-    frames, gate = Frames(stdin), Gate()
+    answer the others on out. vet: as Gate's."""
+    frames, gate = Frames(stdin), Gate(vet, warn)
     try:
         while True:
             item = frames.next()
@@ -200,6 +236,10 @@ def pump(stdin, server_in, out: LockedWriter, warn=lambda text: None) -> None:
             kind, value = item
             if kind == "bad":
                 warn(f"jux lsp: skipped {value}")
+                continue
+            if kind == "big":  # (the id, when seen, says which request it was)
+                warn(f"jux lsp: skipped {value[0]}")
+                out.write(frame(_error(value[1], -32600, f"Invalid Request: {value[0]}")))
                 continue
             try:
                 msg, rest = _decode(value)
@@ -214,7 +254,7 @@ def pump(stdin, server_in, out: LockedWriter, warn=lambda text: None) -> None:
             if answer is not None:
                 out.write(frame(answer))
             if forward:
-                server_in.write(frame(msg))
+                server_in.write(frame(forward if isinstance(forward, dict) else msg))
                 server_in.flush()
     finally:
         try:

@@ -12,9 +12,9 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import PositionCodec
 
-from . import lsp_check, lsp_words
+from . import lsp_check, lsp_protocol, lsp_queue, lsp_words
+from ..files import Stopped
 
-DELAY = 0.15  # seconds of quiet typing before the open files are checked again
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ITEM_KINDS = {"constant": lsp.CompletionItemKind.Constant, "card kind": lsp.CompletionItemKind.Class,
                "zone": lsp.CompletionItemKind.Variable, "counter": lsp.CompletionItemKind.Variable,
@@ -36,12 +36,15 @@ class JuxServer(LanguageServer):
             v = version("jux")
         except PackageNotFoundError:
             v = "0"
-        super().__init__("jux", v)
+        super().__init__("jux", v, protocol_cls=lsp_protocol.Protocol)
+        self.lost: dict = {}  # uri of an open file -> the change the server could not apply (lsp_protocol)
+        self.said: dict = {}  # uri -> the diagnostics of the checks it was last given
         self.reports: dict = {}  # real path of an open file -> its last lsp_check.Report
         self.good: dict = {}  # real path -> the last parse of it that worked (for names while typing)
         self.shown: dict = {}  # what was checked (Report.target) -> real paths given diagnostics
-        self.generation = 0
         self.checker = ThreadPoolExecutor(1, thread_name_prefix="jux-check")  # one check at a time
+        self.checks = lsp_queue.Checks(self)
+        self.worker = None  # the task that runs the checks (lsp_queue), once a file is open
 
     # ------------------------------------------------------------ the open files
 
@@ -82,58 +85,83 @@ class JuxServer(LanguageServer):
         end_c = m.end() if m else min(c + 1, len(lines[n]))
         return lsp.Range(start=start, end=self.point(lines, n + 1, end_c + 1))
 
-    # ------------------------------------------------------------ checking
+    # ------------------------------------------------------------ checking (when: lsp_queue)
 
-    def schedule(self, delay: float = DELAY) -> None:
-        self.generation += 1
-        asyncio.get_running_loop().create_task(self._recheck(self.generation, delay))
+    def touch(self, uri: str, delay: float = 0.0, edit: bool = False) -> None:
+        """The open file at uri was opened, edited or saved: its target is checked first."""
+        path = self.path_of(uri)
+        if path is None:
+            return
+        doc = self.workspace.text_documents.get(uri)
+        self.clear(self.checks.touch(path, doc.source if doc is not None else None, delay, edit))
+        self.start()
 
-    async def _recheck(self, generation: int, delay: float) -> None:
-        await asyncio.sleep(delay)
-        if generation != self.generation:
-            return  # more typing came: the later run checks it
-        texts = self.open_texts()
-        loop = asyncio.get_running_loop()
-        reports = await loop.run_in_executor(self.checker, self._check_all, texts)
-        if generation != self.generation:
-            return  # the texts changed while checking: the run scheduled since reports them
-        for path, report in reports.items():
-            self.reports[path] = report
-        self.publish(reports)
+    def start(self) -> None:
+        if self.worker is None:
+            self.worker = asyncio.get_running_loop().create_task(self.checks.run())
 
-    def _check_all(self, texts: dict) -> dict:
-        """Report of every open file (run in the checking thread: one at a time)."""
-        out = {}
-        for path in texts:
-            try:
-                out[path] = lsp_check.check(path, texts, self.good)
-            except Exception as e:  # never let a file stop the server: say it where it is seen
-                problem = lsp_check.Problem(None, 1, 1, f"jux could not check this file: {type(e).__name__}: {e}")
-                last = self.reports.get(path)  # (its names stay as they were)
-                index = last.index if last is not None else lsp_check.lsp_index.build([])
-                out[path] = lsp_check.Report(path, True, (problem,), index)
-        return out
+    def clear(self, target) -> None:
+        """No open file belongs to target any more: its diagnostics go."""
+        if target is None:
+            return
+        for file in self.shown.pop(target[1], set()) | ({target[1]} if target[0] != "ruleset" else set()):
+            self.tell(from_fs_path(file), [])
 
-    def publish(self, reports: dict) -> None:
-        done = set()
-        for doc, report in reports.items():
-            if report.target in done:
-                continue
-            done.add(report.target)
-            found: dict = {}
-            texts: dict = {}  # file -> its lines, read once
-            for p in report.problems:
-                file, line, col, message = p.file or doc, p.line, p.col, p.message
-                if report.variant and file != report.target:  # an error in a file it loads
-                    message, file, line, col = f"{p.file}:{p.line}:{p.col}: {message}", doc, 1, 1
-                found.setdefault(file, []).append(lsp.Diagnostic(
-                    range=self.span(file, line, col, texts.get(file) or texts.setdefault(file, self.lines_of(file))),
-                    message=message, source="jux",
-                    severity=lsp.DiagnosticSeverity.Error))
-            for file in self.shown.get(report.target, set()) | set(found) | {doc}:
-                self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-                    uri=from_fs_path(file), diagnostics=found.get(file, [])))
-            self.shown[report.target] = set(found)
+    @staticmethod
+    def path_of(uri: str):
+        path = to_fs_path(uri) if uri.startswith("file:") else None
+        return lsp_check.real(path) if path and path.endswith((".yaml", ".yml")) else None
+
+    def check_one(self, path: str, target: tuple, texts: dict, stop=None):
+        """The report of target (run in the checking thread: one at a time); None when stop said
+        to set it aside (files.stop_point)."""
+        try:
+            return lsp_check.check(path, texts, self.good, target, stop)
+        except Stopped:
+            return None
+        except Exception as e:  # never let a file stop the server: say it where it is seen
+            problem = lsp_check.Problem(None, 1, 1, f"jux could not check this file: {type(e).__name__}: {e}")
+            last = self.reports.get(path)  # (its names stay as they were)
+            index = last.index if last is not None else lsp_check.lsp_index.build([])
+            return lsp_check.Report(target[1], target[0] != "ruleset", (problem,), index)
+
+    def publish(self, report, docs: list) -> None:
+        """The diagnostics of a report: to its open files (docs, in order: the one touched last
+        first), then to the other files it found errors in, and none to those it no longer does."""
+        found: dict = {}
+        texts: dict = {}  # file -> its lines, read once
+        own = docs[0]  # (a variant's errors in the files it loads are told on the variant's file)
+        for p in report.problems:
+            file, line, col, message = p.file or own, p.line, p.col, p.message
+            if report.variant and file != report.target:
+                message, file, line, col = f"{p.file}:{p.line}:{p.col}: {message}", own, 1, 1
+            found.setdefault(file, []).append(lsp.Diagnostic(
+                range=self.span(file, line, col, texts.get(file) or texts.setdefault(file, self.lines_of(file))),
+                message=message, source="jux", severity=lsp.DiagnosticSeverity.Error))
+        for doc in docs:
+            self.reports[doc] = report
+        order = list(dict.fromkeys([*docs, *found, *sorted(self.shown.get(report.target, ()))]))
+        for file in order:
+            self.tell(from_fs_path(file), found.get(file, []))
+        self.shown[report.target] = set(found)
+
+    def tell(self, uri: str, diagnostics: list) -> None:
+        """Publish a file's diagnostics (with, first, that its text is lost, when it is)."""
+        self.said[uri] = diagnostics
+        lost = self.lost.get(uri)
+        if lost:
+            diagnostics = [lsp.Diagnostic(
+                range=lsp.Range(start=lsp.Position(0, 0), end=lsp.Position(0, 0)), source="jux",
+                severity=lsp.DiagnosticSeverity.Error,
+                message=f"jux lost this file's text: the editor sent a change with {lost}, which it could "
+                        "not apply; the errors shown are those of the text before it. Close the file and "
+                        "open it again")] + diagnostics
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
+
+    def out_of_step(self, uri: str, why: str) -> None:
+        """The editor sent a change to the open file at uri that cannot be applied (lsp_protocol)."""
+        self.lost[uri] = why
+        self.tell(uri, self.said.get(uri, []))
 
     # ------------------------------------------------------------ names
 
@@ -237,29 +265,30 @@ def completion(ls: JuxServer, uri: str, pos: lsp.Position) -> lsp.CompletionList
 def make_server() -> JuxServer:
     server = JuxServer()
 
+    @server.feature(lsp.INITIALIZE)
+    def on_initialize(ls: JuxServer, params: lsp.InitializeParams):
+        ls.checker.submit(lsp_check.warm)  # (made while the editor sends its files)
+
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: JuxServer, params: lsp.DidOpenTextDocumentParams):
-        ls.schedule(0)
+        ls.touch(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls: JuxServer, params: lsp.DidChangeTextDocumentParams):
-        ls.schedule()
+        ls.touch(params.text_document.uri, lsp_queue.DELAY, edit=True)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     async def did_save(ls: JuxServer, params: lsp.DidSaveTextDocumentParams):
-        ls.schedule(0)
+        ls.touch(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
     async def did_close(ls: JuxServer, params: lsp.DidCloseTextDocumentParams):
-        uri = params.text_document.uri
-        path = to_fs_path(uri) if uri.startswith("file:") else None
+        ls.lost.pop(params.text_document.uri, None)
+        path = ls.path_of(params.text_document.uri)
         if path:
-            path = lsp_check.real(path)
             ls.reports.pop(path, None)
-            if ls.shown.pop(path, None) is not None:  # a variant file's own errors go with it
-                ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-                    uri=params.text_document.uri, diagnostics=[]))
-        ls.schedule(0)
+            ls.clear(ls.checks.close(path))
+            ls.start()
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["."]))
     def on_completion(ls: JuxServer, params: lsp.CompletionParams):

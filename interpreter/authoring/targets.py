@@ -100,12 +100,15 @@ def shown_path(p: Path) -> str:
         return str(p)
 
 
-def load_variant(path: Path):
+def load_variant(path: Path, compiled: bool = True):
     """A variant file checked in play: loaded onto its game with what it needs (the variants it
-    requires, and the default tiles of the slot keys it leaves open)."""
-    from ..engine.ruleset import load_ruleset
+    requires, and the default tiles of the slot keys it leaves open). Not compiled: only checked
+    (engine/ruleset.py check_ruleset), the checked RuleSpec returned."""
+    from ..engine.ruleset import check_ruleset, load_ruleset
     from ..reading.spec import catalogue_rulesets
     from ..reading.yaml_reader import read_file
+
+    load = load_ruleset if compiled else check_ruleset
 
     loc = read_file(path)  # YAML errors as path:line:col
     head = loc.data.get("variant") if isinstance(loc.data, dict) else None
@@ -119,10 +122,10 @@ def load_variant(path: Path):
         raise JuxError(f"{shown_path(path)}: the variant section names no game")
     known = catalogue_rulesets()
     if game in known:
-        return load_ruleset(game, [str(path)])
+        return load(game, [str(path)])
     found = game_near(game, path)  # a game of your own, beside the tile (or above it)
     if found is not None:
-        return load_ruleset(found, [str(path)])
+        return load(found, [str(path)])
     # a game is named, never a path: "/" would have jux read the whole disk
     raise RuleErrors([RuleError(loc.marks.get(("variant", "game")), f"no game '{game}'"
                                 f"{did_you_mean(game, known)}; the games: {', '.join(known)} (a game of "

@@ -11,6 +11,7 @@ import threading
 
 def cmd_lsp(args) -> int:
     from ..authoring.lsp_frames import LockedWriter, pump
+    from ..authoring.lsp_protocol import vetter
     from ..authoring.lsp_server import make_server
 
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)  # stdout carries the protocol
@@ -24,8 +25,9 @@ def cmd_lsp(args) -> int:
     # (the raw descriptor, not sys.stdin's buffer: a daemon thread blocked in the buffer's read
     # would hold its lock when the server exits)
     stdin = _Fd(sys.stdin.fileno())
-    threading.Thread(target=pump, args=(stdin, server_in, out, warn), daemon=True).start()
-    make_server().start_io(stdin=server_out, stdout=out)
+    server = make_server()
+    threading.Thread(target=pump, args=(stdin, server_in, out, warn, vetter(server)), daemon=True).start()
+    server.start_io(stdin=server_out, stdout=out)
     return 0
 
 

@@ -10,7 +10,7 @@ from ..checks.checker import check
 from ..compiler.layout import counter_start
 from ..compiler.program import compile_ruleset
 from ..errors import JuxError, Pos
-from ..files import editing
+from ..files import editing, stop_point
 from ..paths import VARIANTS_DIR, default_ruleset
 from ..reading.spec import read_spec, rule_files, ruleset_path
 from ..reading.yaml_reader import read_regular
@@ -211,6 +211,19 @@ def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Rule
     if key not in _CACHE:
         _CACHE[key] = build_ruleset(path, variants, coverage)
     return _CACHE[key]
+
+
+def check_ruleset(name_or_path, variants=()):
+    """What load_ruleset finds wrong, without compiling: the ruleset's files read and checked
+    (the compiler finds nothing an author wrote wrong). Raises as load_ruleset does; returns the
+    checked RuleSpec. For an editor's unsaved texts (`jux lsp`), each check sooner."""
+    if isinstance(variants, str):
+        variants = variants.split(",")
+    variants = tuple(v.strip() for v in variants if v and v.strip())
+    spec = read_spec(ruleset_path(name_or_path), variants)
+    stop_point()  # (an editor's newer edit may come first: files.edited)
+    check(spec)
+    return spec
 
 
 def build_ruleset(path, variants=(), coverage: bool = False) -> Ruleset:

@@ -337,3 +337,20 @@ def rename_calls(node, old: str, new: str):
     if isinstance(node, (Call, CallStmt)) and node.func == old and getattr(node, "slot_key", None) is None:
         changes["func"] = new
     return replace(node, **changes) if changes else node
+
+
+def moved(node, lines: int):
+    """node with every position in it (`pos`, `name_pos`) `lines` lines further down its file (the
+    same code, with lines added or removed above it)."""
+    if isinstance(node, tuple):
+        return tuple(moved(n, lines) for n in node)
+    if not isinstance(node, Node):
+        return node
+    changes = {}
+    for f in node.__dataclass_fields__:
+        v = getattr(node, f)
+        if isinstance(v, Pos):
+            changes[f] = Pos(v.file, v.line + lines, v.col)
+        elif isinstance(v, (Node, tuple)):
+            changes[f] = moved(v, lines)
+    return replace(node, **changes)

@@ -14,7 +14,7 @@ import stat
 import yaml
 
 from ..errors import JuxError, Pos, RuleError, RuleErrors
-from ..files import edited_bytes
+from ..files import edited_bytes, stop_point
 from ..language.source import Source
 from ..limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_VALUES
 
@@ -325,23 +325,26 @@ def display_path(p: Path) -> str:
 
 
 _READ_CACHE: dict = {}
+_EDITED_CACHE, EDITED_KEPT = {}, 64  # an editor's texts (files.edited): the last 64 (each keystroke another)
 
 
 def read_file(p: Path) -> Located:
     """A rule file parsed with positions; kept for the process while the file holds the same
     bytes (a variant file is read by every combination that uses it). Keyed by what it holds, not
     when it changed: a file written twice within the file system's clock tick is read again."""
-    if edited_bytes(p) is not None:  # an editor's unsaved text (files.edited): never kept
-        return _read_file(p)
+    cache = _EDITED_CACHE if edited_bytes(p) is not None else _READ_CACHE
     try:
         data = read_regular(p)
         key = (str(p.resolve()), hashlib.sha256(data).digest(), display_path(p))
     except (OSError, JuxError):
         return _read_file(p)  # (it says why it cannot be read)
-    if key in _READ_CACHE:
-        return _READ_CACHE[key]
-    loc = _read_file(p, data)
-    _READ_CACHE[key] = loc
+    loc = cache.pop(key, None)
+    if loc is None:
+        stop_point()  # (an editor's newer edit may come first: files.edited)
+        loc = _read_file(p, data)
+    cache[key] = loc  # (the last used last: the oldest of an editor's texts goes first)
+    while len(_EDITED_CACHE) > EDITED_KEPT:
+        del _EDITED_CACHE[next(iter(_EDITED_CACHE))]
     return loc
 
 
