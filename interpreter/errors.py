@@ -48,6 +48,11 @@ class RecordError(JuxError):
     """A game record or save that cannot be replayed or loaded."""
 
 
+class DecisionLimit(JuxError):
+    """A game still not over when it asked for more answers than autoplay's limit allowed
+    (Game.autoplay(direct=True, limit=N)): the game is left where the limit stopped it."""
+
+
 class StepBudgetExceeded(JuxError):
     """An effect ran too long without stopping at a decision: probably an endless loop."""
 

@@ -105,3 +105,65 @@ def test_balance_counts_unfinished_games_apart(tmp_path, capsys):
     data = json.loads((out / "balance.json").read_text())
     assert all(c["unfinished"] == 2 and c["games"] == 0 for c in data["combos"])
     assert "Unfinished: " in (out / "report.md").read_text()
+
+
+FOREVER = """\
+game: {name: forever, players: {min: 2, max: 2}}
+counters: {pts: {start: 0, per: player}}
+functions:
+  score(p): pts[p]
+flow: |
+  while true {
+    for p in players {
+      choose x from [1, 2, 3] by p prompt "Pick a number"
+      pts[p] += x
+    }
+  }
+"""
+
+
+@pytest.mark.parametrize("bots", ["greedy:rollouts=1,ismcts:iterations=2:depth=-1:policy=mast",
+                                  "ismcts:iterations=2:depth=-1,random"])
+def test_bots_that_play_out_to_the_end_answer_in_a_game_that_never_ends(tmp_path, capsys, bots):
+    """greedy's rollouts and ismcts's playouts with depth -1 play 'to the end': in a game that never
+    ends they stop after random_bot.PLAYOUT_MOST decisions, value the position there and answer."""
+    f = tmp_path / "forever.yaml"
+    f.write_text(FOREVER)
+    assert main(["simulate", str(f), "--games", "1", "--workers", "1", "--max-decisions", "4",
+                 "--bots", bots]) == 0
+    assert "unfinished: 1 of 1 games (past 4 decisions)" in capsys.readouterr().out
+
+
+def test_resume_keeps_the_unfinished_games_of_the_json_file(rarely, tmp_path, capsys):
+    def run(name, *extra):
+        return main(["simulate", str(rarely), "--games", "20", "--max-decisions", "100",
+                     "--json", str(tmp_path / name), *extra])
+    assert run("full.json", "--workers", "1") == 0
+    full = json.loads((tmp_path / "full.json").read_text())
+    # as if stopped halfway: the file holds the first 10 games, one of them at least unfinished
+    assert any(g.get("unfinished") for g in full["games"][:10])
+    half = dict(full, games=full["games"][:10], summary=dict(full["summary"], complete=False))
+    (tmp_path / "half.json").write_text(json.dumps(half))
+    assert run("half.json", "--workers", "2", "--resume") == 0
+    resumed = json.loads((tmp_path / "half.json").read_text())
+    assert resumed["games"] == full["games"] and resumed["summary"]["complete"]
+    assert resumed["summary"]["unfinished"] == full["summary"]["unfinished"]
+    capsys.readouterr()
+    # another most is another run: refused in one line
+    assert main(["simulate", str(rarely), "--games", "20", "--max-decisions", "101", "--workers", "1",
+                 "--json", str(tmp_path / "half.json"), "--resume"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "other settings (--max-decisions 100, not 101)" in err
+
+
+def test_resume_from_records_keeps_the_unfinished_games(rarely, tmp_path):
+    recs = tmp_path / "recs"
+    base = ["simulate", str(rarely), "--games", "20", "--max-decisions", "100", "--workers", "1",
+            "--records", str(recs)]
+    assert main(base + ["--json", str(tmp_path / "full.json")]) == 0
+    full = json.loads((tmp_path / "full.json").read_text())["games"]
+    assert any(g.get("unfinished") for g in full[:10])
+    for seed in range(10, 20):  # the second half not played yet
+        (recs / f"game-{seed}.json").unlink()
+    assert main(base + ["--resume", "--json", str(tmp_path / "again.json")]) == 0
+    assert json.loads((tmp_path / "again.json").read_text())["games"] == full

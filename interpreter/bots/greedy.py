@@ -4,13 +4,20 @@ Works for any ruleset: a position's value for seat p is the ruleset's ``value(p)
 ``score(p)`` when it declares none) minus the best value of the other seats. It never looks at the real hidden cards: it gets an
 InfoSet (see sample.py), draws a determinized copy of the game from its own generator, and tries
 every answer on copies of that sample. Ties are broken by its seeded generator.
+
+An answer to a decision of a `simultaneously` block (a draft where every seat picks at once) is
+valued once the block is over: the other seats' decisions still pending in it are answered at
+random on each copy, the same way for every answer tried (``settle``), so the rules that follow the
+block run (the picks turned up) and value(p) sees the seat's pick where the rules put it then. The
+seat that answers last saw that before; the others saw only where their own thread had left it.
 """
 from __future__ import annotations
 
 import random
 
 from . import Bot, option
-from .random_bot import random_playout
+from ..runtime.state import DECIDE
+from .random_bot import PLAYOUT_MOST, random_picker, random_playout
 from .sample import answers_of, info_set
 
 
@@ -32,6 +39,30 @@ def decision_in(game, decision_id: int):
     raise LookupError(f"decision {decision_id} is not pending in the copy")
 
 
+def block_of(game, decision_id: int) -> int:
+    """The thread that started the `simultaneously` block of a pending decision (-1: none)."""
+    for t in game.state.threads:
+        if t[6] == decision_id:
+            return t[4]
+    return -1
+
+
+def settle(game, block: int, mine: int, seed) -> None:
+    """The decisions still pending in the other threads of a `simultaneously` block (block: the
+    thread that started it; mine: the thread of the answer just given, left alone) answered at
+    random from `seed`, until none is (or PLAYOUT_MOST answers: a block that never ends): the block
+    is over and the rules have run on to the next decision, as far as the other threads let them."""
+    pick = random_picker(random.Random(seed).random)
+    for _ in range(PLAYOUT_MOST):
+        for t in game.state.threads:
+            if t[1] == DECIDE and t[4] == block and t[6] != mine:
+                break
+        else:
+            return
+        d = decision_in(game, t[6])
+        d.answer(pick(len(d.values), d.min, d.max, d.many, d.keys))
+
+
 class GreedyBot(Bot):
     """One decision ahead on determinized copies; ``samples`` copies are averaged (default 1)."""
 
@@ -51,11 +82,14 @@ class GreedyBot(Bot):
         info = info_set(info, decision)
         seat = decision.player
         totals = [0.0] * len(answers)
-        for _ in range(self.samples):
+        for k in range(self.samples):
             sample = info.sample(self.rng)
+            block = block_of(sample, decision.id)
             for i, a in enumerate(answers):
                 g = sample.copy()
                 decision_in(g, decision.id).answer(a)
+                if block >= 0:  # (the others' picks the same for every answer: a seed of this sample's)
+                    settle(g, block, decision.id, f"{decision.id}:{k}")
                 if not self.rollouts:
                     totals[i] += position_value(g, seat)
                     continue

@@ -31,7 +31,7 @@ from . import Bot, option
 from ..errors import JuxError
 from ..runtime.threads import distinct_picks
 from .greedy import decision_in
-from .random_bot import random_playout
+from .random_bot import PLAYOUT_MOST, random_playout
 from .sample import answers_of, info_set, option_key
 
 
@@ -91,6 +91,8 @@ def mast_playout(game, rng, depth: int, stats: dict, epsilon: float, trail: list
     tried come first. A multi-pick takes its options one by one the same way. Each (mover, key)
     answered is added to trail for the update."""
     rnd = rng.random
+    if depth < 0:  # (to the end, or the most a playout may take)
+        depth = PLAYOUT_MOST
     while depth:
         depth -= 1
         d = game.next_decision()

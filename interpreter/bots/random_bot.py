@@ -6,7 +6,14 @@ from math import floor
 import random
 
 from . import Bot
+from ..errors import DecisionLimit
 from ..runtime.threads import distinct_picks
+
+# The most decisions of a playout "to the end" (depth -1): rules that may never end (a game of
+# random answers that goes on and on) still give the bot an answer. Then the playout is valued
+# where it stopped, as a playout cut off at its depth is (value(p)). jux's games take at most
+# some hundreds (simulate.MAX_DECISIONS).
+PLAYOUT_MOST = 10_000
 
 
 class RandomBot(Bot):
@@ -85,9 +92,13 @@ def random_answer(d, rnd):
 
 
 def random_playout(game, rng, depth: int = -1) -> None:
-    """Answer at most ``depth`` decisions of a game at random from rng (to the end when negative)."""
+    """Answer at most ``depth`` decisions of a game at random from rng (to the end when negative,
+    or PLAYOUT_MOST decisions: then the game is left in the middle of its rules, to be valued)."""
     pick = random_picker(rng.random)
     if depth < 0:
-        game.autoplay(pick=pick, direct=True)
+        try:
+            game.autoplay(pick=pick, direct=True, limit=PLAYOUT_MOST)
+        except DecisionLimit:
+            pass
     else:
         game.autoplay(pick=pick, limit=depth)

@@ -41,7 +41,8 @@ def simulate(args, stops) -> int:
     if records is not None:
         check_writable_dir(records)
     settings = {"ruleset": rules.name, "variants": list(rules.variants), "digest": rules.digest,
-                "players": players, "bots": specs, "seed": args.seed, "games_planned": args.games}
+                "players": players, "bots": specs, "seed": args.seed, "games_planned": args.games,
+                "max_decisions": most}
     seeds = range(args.seed, args.seed + args.games)
     done, seconds_before = {}, 0.0  # seed -> GameResult: the games already played (--resume)
     if args.resume:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import product
 import sys
 
-from ..errors import JuxError
+from ..errors import DecisionLimit, JuxError
 from ..runtime import threads
 from ..runtime.state import DECIDE, Seat
 from .decisions import Answering, Decision
@@ -35,7 +35,7 @@ class Autoplay:
         are until they return; with pick too, the threads of a `simultaneously` that are
         independent (independence.py) run one after another, each answered where it asks.
         answer may then view the game but not copy or save it (JuxError); limit is a most:
-        needing more answers raises JuxError. If answer raises, answers wrongly or the limit is
+        needing more answers raises DecisionLimit (a JuxError). If answer raises, answers wrongly or the limit is
         met, the game is left unusable.
 
         blind=True: nothing will ever read who knows which card in this game (a simulation keeps
@@ -64,7 +64,7 @@ class Autoplay:
                 return False  # in `simultaneously`: answered after the other threads have run
             if len(answers) >= most:
                 if direct:  # (out through the rules' code as it is)
-                    raise Answering(JuxError(f"still not over after {limit} answers"))
+                    raise Answering(DecisionLimit(f"still not over after {limit} answers"))
                 return False
             try:
                 if pick is not None:

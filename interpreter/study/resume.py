@@ -1,11 +1,12 @@
-"""`jux simulate --resume`: the games an earlier run of the same settings finished, read back from
-its --json file or its --records folder (refused when the settings or the rule files differ)."""
+"""`jux simulate --resume`: the games an earlier run of the same settings played, read back from
+its --json file or its --records folder (refused when the settings or the rule files differ).
+A game it stopped unfinished (--max-decisions) is kept as unfinished, not played again."""
 from __future__ import annotations
 
 from ..errors import JuxError
 
 SETTING_NAMES = {"ruleset": "ruleset", "variants": "tiles", "players": "players", "bots": "bots",
-                 "seed": "--seed", "games_planned": "--games"}
+                 "seed": "--seed", "games_planned": "--games", "max_decisions": "--max-decisions"}
 
 
 def simulated_before(json_path, records, settings: dict, rules, seeds) -> tuple:
@@ -47,10 +48,10 @@ def _results_of_json(path, settings: dict, seeds) -> tuple:
     done = {}
     try:
         for g in games:
-            seed = g["seed"]
-            if seed not in seeds or seed in done or len(g["scores"]) != settings["players"]:
+            r = GameResult.from_json(g)
+            if r.seed not in seeds or r.seed in done or (not r.unfinished and len(r.scores) != settings["players"]):
                 raise ValueError
-            done[seed] = GameResult.from_json(g)
+            done[r.seed] = r
     except (KeyError, TypeError, ValueError):
         raise JuxError(f"{path}: game {len(done) + 1} of the file is not a game of this run (edited file?)") from None
     seconds = summary.get("seconds")
@@ -79,7 +80,8 @@ def _results_of_records(records, settings: dict, rules, seeds) -> dict:
             game = Game.from_record(rec, rules=rules, log=False)
         except RecordError as e:
             raise JuxError(f"{path}: {e}") from None
-        if not game.over or game.seed != seed:
+        stopped = not game.over and len(game.answers) == settings["max_decisions"]  # (unfinished)
+        if not (game.over or stopped) or game.seed != seed:
             raise JuxError(f"{path}: not a finished game of seed {seed}")
-        done[seed] = result_of(game)
+        done[seed] = result_of(game)  # (one stopped: unfinished)
     return done
