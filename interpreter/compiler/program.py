@@ -216,8 +216,8 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
                 return labels[p]
             if type(p).__name__ == "Seat":
                 return f"Player {p + 1}"
-            if type(p) is list:
-                return ", ".join(map(one, p))
+            if type(p) is list:  # (a list of lists reads with its groups: "4, 5, 6; 7, 7", as in a log)
+                return ("; " if p and type(p[0]) is list else ", ").join(map(one, p))
             return str(p)
         return "".join(map(one, parts))
 
