@@ -1,5 +1,5 @@
 """A choice whose options are lists of lists of cards (how to lay a hand down in melds,
-docs/examples/deadwood): the groups read in a text made inside the rules as in a log line; the
+docs/games/deadwood): the groups read in a text made inside the rules as in a log line; the
 bots answer it (ismcts also when the cards are ones it cannot see); a scenario answers it by the
 option's label or by a YAML list of lists of card labels; the terminal UI wraps such an option
 without ever splitting a card across lines."""
@@ -13,7 +13,7 @@ from jux import Game, load_ruleset
 from jux.interpreter.cli.main import main
 from jux.interpreter.study.simulate import play_game
 
-DEADWOOD = Path(__file__).resolve().parent.parent / "docs" / "examples" / "deadwood"
+DEADWOOD = Path(__file__).resolve().parent.parent / "docs" / "games" / "deadwood"
 
 
 def test_a_text_made_in_the_rules_reads_a_list_of_lists_with_its_groups(tmp_path):
@@ -168,3 +168,43 @@ flow: |
             if " — " in line:
                 break
             assert line.rstrip().endswith((",", ";")), prompt
+
+
+def test_the_table_reads_a_counter_holding_lists_of_lists_with_its_groups():
+    from jux.tui.widgets.counters import counter_value
+
+    assert counter_value({}, "kept", [[1, 2], [3]], ["Ann", "Bob"]) == "1, 2; 3"
+    assert counter_value({}, "kept", [1, 2, 3], ["Ann", "Bob"]) == "1, 2, 3"
+    assert counter_value({}, "kept", [], ["Ann", "Bob"]) == "none"
+
+
+def test_a_scenario_answers_an_option_that_is_a_plain_list_by_its_cards(tmp_path, capsys):
+    folder = tmp_path / "pairs"
+    (folder / "scenarios").mkdir(parents=True)
+    (folder / "game.yaml").write_text("""\
+game: {name: pairs, players: {min: 2, max: 2}}
+cards: {card: {label: "red {v}", attributes: {v: [1, 2, 3]}}}
+zones: {hand: {visible: all, start: [card]}, kept: {visible: all}}
+functions:
+  score(p): len(kept)
+flow: |
+  choose pair from combinations(hand, 2) by 0 prompt "Keep two"
+  for c in pair { move c to kept }
+""")
+    (folder / "scenarios" / "pair.yaml").write_text("""\
+title: a pair by its cards
+players: 2
+run: null
+answers:
+  - {player: 0, options: ["red 1, red 2", "red 1, red 3", "red 2, red 3"], choose: [red 3, red 1]}
+expect: {zones: {kept: [red 1, red 3]}}
+""")
+    (folder / "scenarios" / "number.yaml").write_text("""\
+title: a pair by its number, in a list, as before
+players: 2
+run: null
+answers:
+  - {player: 0, choose: [2]}
+expect: {zones: {kept: [red 2, red 3]}}
+""")
+    assert main(["test", str(folder)]) == 0, capsys.readouterr().out

@@ -15,22 +15,29 @@ def answer_of(choose, decision, game):
         if not any(isinstance(x, list) for x in choose):
             return choose
         return [_label(x, decision, game) if isinstance(x, list) else x for x in choose]
-    if any(isinstance(x, list) for x in choose) or any(isinstance(v, (list, tuple)) for v in decision.values):
+    if any(isinstance(x, list) for x in choose):
         return _label(choose, decision, game)
+    if all(isinstance(x, str) for x in choose) and any(type(v) is list for v in decision.values):
+        return _found(choose, decision, game) or choose  # (else as before: labels of several options)
     return choose
 
 
 def _label(given: list, decision, game) -> str:
+    """The label of the option whose items read as given, or the text of what was given, which no
+    option reads: the game refuses it, saying so."""
+    return _found(given, decision, game) or _text(_written(given))
+
+
+def _found(given: list, decision, game) -> str | None:
     """The label of the option whose items read as given (in that order, else as the same items in
-    any order), or the text of what was given, which no option reads: the game refuses it."""
+    any order), or None."""
     want = _written(given)
     shapes = [_read(v, decision.player, game) for v in decision.values]
-    options = decision.options
     for match in (lambda s: s == want, lambda s: _loose(s) == _loose(want)):
         for i, shape in enumerate(shapes):
             if match(shape):
-                return options[i].label
-    return _text(want)
+                return decision.options[i].label
+    return None
 
 
 def _read(v, player: int, game):
