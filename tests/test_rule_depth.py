@@ -124,3 +124,32 @@ def test_the_terminal_uis_session_says_whose_answer_went_too_deep_and_takes_it_b
         dive(300, lambda: s.answer(d, "300"))
     assert str(e.value) == f"the rules failed on Ann's answer: {tmp_path / 'depth' / 'game.yaml'}:12:7: {TOO_DEEP}"
     assert s.game.answers == [] and s.game.pending[0].prompt == "How deep"  # taken back
+
+
+def test_games_of_one_ruleset_in_several_threads_count_their_depth_apart(tmp_path):
+    """A server plays its tables' games in threads over one loaded ruleset: each thread's calls
+    nest 150 deep, and none is stopped by the others' depth."""
+    import threading
+
+    rules = load_ruleset(rules_file(tmp_path, "choose x from [1, 2] by 0\n  out = nested(deck, 150)"))
+    errors, every = [], sys.getswitchinterval()
+
+    def play():
+        try:
+            for _ in range(3):
+                g = Game.new(rules, players=2, seed=1)
+                g.apply(0, player=0)
+                assert g.scores == [150, 150]
+        except Exception as e:  # (reported below)
+            errors.append(str(e))
+
+    sys.setswitchinterval(1e-6)  # the threads take turns often, deep inside their calls
+    try:
+        threads = [threading.Thread(target=play) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(every)
+    assert errors == []
