@@ -15,7 +15,7 @@ from ..errors import IllegalAnswer, JuxError, Pos, RuleError, RuleErrors, StepBu
 from ..reading.yaml_reader import display_path
 from .scenario_expect import Failure, check, check_names, describe_pending, show
 from .scenario_file import Scenario, read_scenario, ruleset_target, tile_names, tile_position
-from . import scenario_renamed as renamed
+from . import scenario_groups as groups, scenario_renamed as renamed
 from .renames import Renames
 
 PASSED, FAILED, XFAILED = "passed", "failed", "xfailed"
@@ -194,6 +194,8 @@ def _answer(sc: Scenario, game, renames: Renames, warnings: list):
         at = ("answers", i)
         mine = game.pending_for(a["player"])
         if mine:
+            if isinstance(a.get("choose"), list):  # (an option that is a list, given by its items)
+                a = dict(a, choose=groups.answer_of(a["choose"], mine[0], game), written=a["choose"])
             labels = [o.label for o in mine[0].options]
             a = renamed.answer(sc, a, at, mine[0], labels, renames, warnings)
             # (the next answer as these rules spell it, to tell an answer to a question not asked now)
@@ -201,7 +203,7 @@ def _answer(sc: Scenario, game, renames: Renames, warnings: list):
             if renamed.not_asked(sc, a, nxt, i, labels, warnings):
                 continue
         p, choose = a["player"], a["choose"]
-        name = f"answer {i + 1} (player {p}, {show(choose)})"
+        name = f"answer {i + 1} (player {p}, {show(a.get('written', choose))})"
         refused = a.get("refused", False)
         mine = game.pending_for(p)
         if not mine:

@@ -108,7 +108,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
                     o.emit(1, self._count(r.body, f"function {author_name(name)}"), r.body.pos)
                 o.emit(1, f"return {self.ex(r.body, Ctx(env, False))}", r.body.pos)
             if name in self.calls_itself:
-                o.emit(0, f"F_{name} = _deep(F_{name}, {author_name(name)!r}, _DEPTH)", r.pos)
+                o.emit(0, f"F_{name} = _deep(F_{name}, {author_name(name)!r})", r.pos)
             o.emit(0, "", None)
         # procedures
         resumable_info = {}
@@ -123,6 +123,8 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
                 resumable_info[name] = (rid, nslots - len(params))
                 if name in self.direct:
                     self.direct_routine(name, params, body, pos)
+                    if name in self.calls_itself:  # (its R_ version counts its frames: resumable.py)
+                        o.emit(0, f"D_{name} = _deep(D_{name}, {author_name(name)!r})", pos)
                 while self._pending_bodies:
                     bname, bblocks = self._pending_bodies.pop(0)
                     self._flush_routine(bname, bblocks)
@@ -132,7 +134,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
                 o.emit(1, "Z = S.z; V = S.v", pos)
                 self._body(body, ctx, 1, pos)
                 if name in self.calls_itself:
-                    o.emit(0, f"P_{name} = _deep(P_{name}, {author_name(name)!r}, _DEPTH)", pos)
+                    o.emit(0, f"P_{name} = _deep(P_{name}, {author_name(name)!r})", pos)
                 o.emit(0, "", None)
         self.resumable_info = resumable_info
         # labels and prompts
@@ -187,7 +189,7 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": ops.STEP_BUDGET,
         "WAIT": threads.WAIT, "CALL": threads.CALL, "RET": threads.RET, "RUN": RUN,
         "_range": ops.bounded_range, "_combinations": ops.combinations, "_subsets": ops.subsets,
-        "_flatten": ops.flatten, "_deep": ops.bounded_depth, "_DEPTH": [0], "_move": moves.move, "_move_under": moves.move_under, "_move_all": moves.move_all, "_draw": moves.draw,
+        "_flatten": ops.flatten, "_deep": ops.bounded_depth, "_too_deep": ops.too_deep, "_move": moves.move, "_move_under": moves.move_under, "_move_all": moves.move_all, "_draw": moves.draw,
         "_shuffle": chance.shuffle, "_reveal": moves.reveal, "_top": ops.top,
         "_first": ops.first, "_last": ops.last, "_turn_order": ops.turn_order, "_budget": ops.budget,
         "_decide": threads.decide, "_decide_one": threads.decide_one, "_thread": threads.thread,
@@ -214,8 +216,8 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
                 return labels[p]
             if type(p).__name__ == "Seat":
                 return f"Player {p + 1}"
-            if type(p) is list:
-                return ", ".join(map(one, p))
+            if type(p) is list:  # (a list of lists reads with its groups: "4, 5, 6; 7, 7", as in a log)
+                return ("; " if p and type(p[0]) is list else ", ").join(map(one, p))
             return str(p)
         return "".join(map(one, parts))
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..language.tree import Call, CallStmt, Choose, For, Let, Return, Simultaneously, returns_value, walk
+from ..language.tree import Call, CallStmt, Choose, For, Let, Return, Simultaneously, author_name, returns_value, walk
+from ..limits import MAX_DEPTH
 from .expr import Ctx
 
 
@@ -163,8 +164,8 @@ class ResumableRoutines:
         args = [self.ex(a, ctx) for a in s.args]
         nxt = len(blocks)
         cur.append((0, f"F[1] = {nxt}", s.pos))
-        # (endless recursion needs no step count: Python's recursion limit stops it, reported
-        # by the engine at this call.) Push the callee's frame and run it at once; only if it stops does the driver take over.
+        # Push the callee's frame and run it at once; only if it stops does the driver take over.
+        # A routine that can call itself counts the frames nested (the flow's is the first) first.
         call = (f"_f = [_t[0], 0, [{', '.join(args)}] + [None] * _t[1]]; T[0].append(_f); "
                 f"_r = ROUT[_t[0]](S, T, _f)")
         counted = None
@@ -173,6 +174,8 @@ class ResumableRoutines:
             if s.func in self.direct:  # autoplay(direct=True): on the main thread, as a plain function
                 keep = "T[3] = " if value else ""  # (what it returns, for `let x = f(...)`)
                 cur.append((0, f"if S.direct and T[4] < 0: {keep}D_{s.func}{at_once}", s.pos))
+            if s.func in self.calls_itself:
+                cur.append((0, f"if len(T[0]) > {MAX_DEPTH}: _too_deep({author_name(s.func)!r})", s.pos))
             cur.append((0, f"_t = RS_{s.func}", s.pos))
         elif self.coverage:  # count the slot's use and the score change of the seat it is for
             counted = self._new_slot()  # holds what _SLOT_IN saw until the slot's procedure ends

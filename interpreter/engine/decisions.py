@@ -135,7 +135,9 @@ class Decision:
             if label in labels:
                 # a label may stand for several equal options: take the next unused one
                 return next((i for i, x in enumerate(labels) if x == label and i not in taken), labels.index(label))
-        raise IllegalAnswer(f"'{label}' is not one of the options: {'; '.join(o.label for o in self.options)}")
+        labels = [o.label for o in self.options]
+        sep = " | " if any("; " in x for x in labels) else "; "  # (labels of lists of lists hold "; ")
+        raise IllegalAnswer(f"'{label}' is not one of the options: {sep.join(labels)}")
 
     def text(self, value) -> str:
         """A value of the rules (a card, a seat, a tuple of them) as the deciding player reads it

@@ -3,6 +3,9 @@ range(), lists and texts joined or repeated within MAX_ITEMS, and the step budge
 fails raises RuleRuntimeError (the engine gives it its rule's file:line:col)."""
 from __future__ import annotations
 
+import sys
+import threading
+
 from ..errors import StepBudgetExceeded
 from ..limits import MAX_COMBINATIONS, MAX_DEPTH, MAX_ITEMS, MAX_RANGE, MAX_STEPS as STEP_BUDGET
 from .state import MAX_SEATS, SEATS, Seat
@@ -154,19 +157,44 @@ def subsets(S, where: str, xs) -> list:
     return [list(c) for k in range(len(xs) + 1) for c in combos(xs, k)]
 
 
-def bounded_depth(fn, name: str, depth: list):
-    """fn, a function or procedure of the rules that can call itself, counting how deep the rules'
-    calls are nested (depth: one cell shared by a ruleset's such routines): past MAX_DEPTH the rules
-    stop (the engine adds the place of the call), whatever Python's own limit."""
+_NESTED = threading.local()  # .depth: the rules' calls nested now, in this thread (a server runs
+# several tables' games at once, in threads, over one loaded ruleset)
+_FRAMES_PER_CALL = 8  # Python frames one nested rule call may take (its comprehensions, lambdas)
+
+
+def too_deep(name: str):
+    """Raise the error of calls of the rules nested more than MAX_DEPTH deep (name: the routine's)."""
+    raise RuleRuntimeError(f"the rules call '{name}' more than {MAX_DEPTH} deep (a function "
+                           "that calls itself must reach a case that does not)")
+
+
+def _room() -> None:
+    """Make Python's own recursion limit roomy enough that MAX_DEPTH nested rule calls, from here,
+    reach MAX_DEPTH before it: the bound is the same whatever calls the rules (a test, the terminal
+    UI, a server's thread). The limit is only raised, never lowered (other threads may rely on it)."""
+    f, frames = sys._getframe(), 0
+    while f is not None:
+        f, frames = f.f_back, frames + 1
+    need = frames + MAX_DEPTH * _FRAMES_PER_CALL + 100
+    if sys.getrecursionlimit() < need:
+        sys.setrecursionlimit(need)
+
+
+def bounded_depth(fn, name: str):
+    """fn, a function or procedure of the rules that can call itself (its plain Python version),
+    counting how deep the rules' calls are nested in this thread: past MAX_DEPTH the rules stop
+    (the engine adds the place of the call), whatever Python's own limit."""
     def call(*args):
-        d = depth[0] = depth[0] + 1
+        d = getattr(_NESTED, "depth", 0) + 1
+        if d == 1:
+            _room()
+        elif d > MAX_DEPTH:
+            too_deep(name)
+        _NESTED.depth = d
         try:
-            if d > MAX_DEPTH:
-                raise RuleRuntimeError(f"the rules call '{name}' more than {MAX_DEPTH} deep (a function "
-                                       "that calls itself must reach a case that does not)")
             return fn(*args)
         finally:
-            depth[0] = d - 1
+            _NESTED.depth = d - 1
     return call
 
 

@@ -36,8 +36,9 @@ def counter_value(spec_counters: dict, name: str, value, names: list) -> str:
     card = _card_words(value)
     if card is not None:
         return card
-    if isinstance(value, list):  # cards (or values) a counter holds
-        return ", ".join(counter_value(spec_counters, name, v, names) for v in value) or "none"
+    if isinstance(value, list):  # cards (or values) a counter holds; lists of them read "; " apart
+        sep = "; " if value and isinstance(value[0], list) else ", "
+        return sep.join(counter_value(spec_counters, name, v, names) for v in value) or "none"
     if isinstance(value, dict):  # one per key (a seat's counter per player and per key)
         return ", ".join(f"{humanize(k)} {counter_value(spec_counters, name, v, names)}" for k, v in value.items())
     d = spec_counters.get(name)

@@ -22,6 +22,19 @@ def _whole(text: str) -> str:
     return text[:len(text) - len(rest)] + rest.replace(" ", _KEEP)
 
 
+def grouped(label: str, room: int | None, listed: bool = False) -> str:
+    """A label that reads a list of lists ("red 4, red 5, red 6; blue 7, green 7, yellow 7": an
+    arrangement of melds), or a list (listed: the option's value is one), with what a line break
+    may not split: each group when every group fits in room cells, else each item ("red 4") that
+    fits, so that a card never reads across lines."""
+    if room is None or not (listed or "; " in label):
+        return label
+    groups = label.split("; ")
+    if all(cell_len(g) < room for g in groups):
+        return "; ".join(map(_whole, groups))
+    return "; ".join(", ".join(_whole(x) if cell_len(x) < room else x for x in g.split(", ")) for g in groups)
+
+
 def hang(head: Text, body: Text, room: int | None) -> Text:
     """head (a line's number), then body wrapped within room cells, its lines after the first
     under the first (a hanging indent), so numbers stand alone in their column."""
@@ -56,7 +69,9 @@ def row_text(decision, k: int, row: Row, width: int, selected: list, group: str 
         head.append("[x] " if chosen else "[ ] ")
     taken = {d.keys[j]: j for j in selected} if d.keys is not None else {}
     alike = not chosen and d.keys is not None and d.keys[row.members[0]] in taken
-    t.append(short_label(first.label, group), style="dim" if alike else "")
+    listed = type(getattr(first, "value", None)) is list  # (a remote option has no value: its label tells)
+    label = grouped(short_label(first.label, group), None if room is None else room - cell_len(head.plain), listed)
+    t.append(label, style="dim" if alike else "")
     hint = option_hint(first)
     if hint:
         t.append(f" — {hint}", style="dim")
