@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jux.interpreter.authoring.lsp_words import BUILTIN_DOCS, describe, keywords
+from jux.interpreter.lsp.words import BUILTIN_DOCS, describe, keywords
 from jux.interpreter.errors import RuleError
 from jux.interpreter.language.parse import parse_block
 from jux.interpreter.language.source import Source

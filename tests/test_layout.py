@@ -21,7 +21,7 @@ FOLDERS = {"interpreter": "jux.interpreter", "tui": "jux.tui", "jux": "jux"}
 # The pipeline, in order: a module may import from its own stage and the stages before it.
 # (interpreter/errors.py, limits.py, paths.py and files.py, the foundations, come first.)
 STAGES = ["foundations", "language", "reading", "checks", "runtime", "compiler", "engine", "bots",
-          "study", "authoring", "server", "tui", "cli"]
+          "study", "authoring", "lsp", "server", "tui", "cli"]
 
 
 def modules() -> dict:

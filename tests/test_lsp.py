@@ -14,7 +14,7 @@ from pygls.uris import from_fs_path
 
 from jux.interpreter.language.builtins import BUILTINS
 from jux.interpreter.engine.ruleset import load_ruleset
-from jux.interpreter.authoring.lsp_words import BUILTIN_DOCS, describe, keywords
+from jux.interpreter.lsp.words import BUILTIN_DOCS, describe, keywords
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "rules" / "capital_jux" / "game.yaml"
@@ -302,20 +302,20 @@ def test_every_built_in_has_a_description():
 def test_every_half_typed_text_of_a_tile_is_checked_without_failing(tmp_path):
     """Each prefix of a tile (as typed from the top) checks to a report: errors at places inside
     the text, never an exception (the server would have to catch it)."""
-    from jux.interpreter.authoring import lsp_check
+    from jux.interpreter.lsp import reports
 
     tile = tmp_path / "probe.yaml"
     tile.write_text(TILE, encoding="utf-8")
-    path, good = lsp_check.real(tile), {}
+    path, good = reports.real(tile), {}
     seen = set()
     for end in range(0, len(TILE) + 1, 5):
         text = TILE[:end]
-        report = lsp_check.check(path, {path: text}, good)
+        report = reports.check(path, {path: text}, good)
         lines = text.count("\n") + 1
         for p in report.problems:
             assert p.file in (None, path) or p.file.endswith(".yaml"), p
             if p.file == path:
                 assert 1 <= p.line <= lines + 1 and p.col >= 1, (end, p)
             seen.add(p.message.split(":")[0])
-    assert lsp_check.check(path, {path: TILE}, good).problems == ()
+    assert reports.check(path, {path: TILE}, good).problems == ()
     assert any(m.startswith("YAML syntax error") for m in seen) and any(m.startswith("syntax error") for m in seen)

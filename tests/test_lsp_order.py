@@ -2,7 +2,7 @@
 (a ruleset, a variant file) published as soon as it is checked; after edits, the file edited last
 first; a result checked on a text that has changed since is never published over the newer one;
 a ruleset whose files did not change is not checked again. Over a real `jux lsp` (the client of
-tests/test_lsp.py), and the queue (authoring/lsp_queue.py) alone with a check that waits to be let go."""
+tests/test_lsp.py), and the queue (lsp/schedule.py) alone with a check that waits to be let go."""
 from __future__ import annotations
 
 import asyncio
@@ -11,7 +11,7 @@ import shutil
 import threading
 from pathlib import Path
 
-from jux.interpreter.authoring import lsp_check, lsp_queue
+from jux.interpreter.lsp import reports, schedule
 
 from test_lsp import TILE, Session, session_run
 
@@ -95,7 +95,7 @@ def test_a_text_replaced_before_its_check_ends_is_never_published(tmp_path):
 
 
 class FakeServer:
-    """What lsp_queue.Checks asks of the server, with a check that waits to be let go."""
+    """What schedule.Checks asks of the server, with a check that waits to be let go."""
 
     def __init__(self, texts: dict):
         self.texts = texts
@@ -123,16 +123,16 @@ def test_a_check_overtaken_by_an_edit_is_not_published_and_the_newer_text_is(tmp
     folder.mkdir()
     game = folder / "game.yaml"
     game.write_text("game: {name: g}\n", encoding="utf-8")
-    path = lsp_check.real(game)
+    path = reports.real(game)
     server = FakeServer({path: "game: {name: g}\n"})
 
     async def main():
-        checks = lsp_queue.Checks(server)
+        checks = schedule.Checks(server)
         worker = asyncio.get_running_loop().create_task(checks.run())
         checks.touch(path, server.texts[path])
         await asyncio.get_running_loop().run_in_executor(None, server.started.wait, 30)
         server.texts[path] = "game: {name: g2}\n"  # the author types while it is checked
-        checks.touch(path, server.texts[path], lsp_queue.DELAY, edit=True)
+        checks.touch(path, server.texts[path], schedule.DELAY, edit=True)
         server.go.set()
         for _ in range(300):
             if server.published:

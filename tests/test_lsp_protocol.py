@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from jux.interpreter.authoring.lsp_frames import MAX_BODY, Frames
+from jux.interpreter.lsp.transport import MAX_BODY, Frames
 
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
 INITIALIZED = {"jsonrpc": "2.0", "method": "initialized", "params": {}}

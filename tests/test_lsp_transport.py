@@ -1,4 +1,4 @@
-"""The language server never goes deaf (authoring/lsp_frames.py): after any broken frame it reads
+"""The language server never goes deaf (lsp/transport.py): after any broken frame it reads
 the next good one and answers it; every request gets an answer (JSON-RPC errors -32700, -32600,
 -32602, -32002 where the protocol asks for them); no length is trusted past its bound. `jux lsp`
 runs for real in a subprocess: bytes in, frames out, stdin closed to end it."""
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from jux.interpreter.authoring.lsp_frames import MAX_BODY, Frames, Gate, _decode
+from jux.interpreter.lsp.transport import MAX_BODY, Frames, Gate, _decode
 
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
 
@@ -127,7 +127,7 @@ def test_the_gate_and_the_frames_alone():
 
 
 def test_an_open_file_over_the_bound_gets_the_diagnostic_jux_validate_gives(tmp_path):
-    from jux.interpreter.authoring.lsp_check import check
+    from jux.interpreter.lsp.reports import check
     from jux.interpreter.limits import MAX_FILE_BYTES
 
     game = tmp_path / "rules" / "big" / "game.yaml"

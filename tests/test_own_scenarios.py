@@ -71,7 +71,7 @@ def mygame(tmp_path):
 
 
 def test_the_scenarios_folder_is_not_read_as_rules_by_any_command(mygame, capsys, monkeypatch):
-    from jux.interpreter.authoring import lsp_check
+    from jux.interpreter.lsp import reports
     from jux.interpreter.cli.main import main
     from jux.interpreter.engine.ruleset import load_ruleset
 
@@ -97,10 +97,10 @@ def test_the_scenarios_folder_is_not_read_as_rules_by_any_command(mygame, capsys
     assert main(["validate", "pairs/scenarios/play.yaml"]) == 1
     assert "a scenario of the ruleset pairs, not a rule file: run it with jux test" in capsys.readouterr().err
     # the language server: a rule file checks its folder; a scenario is no rule file
-    report = lsp_check.check(str(mygame / "procedures.yaml"), {}, {})
-    assert report.problems == () and report.target == lsp_check.real(mygame)
-    report = lsp_check.check(str(sc), {}, {})
-    assert report.problems == () and report.target == lsp_check.real(sc)
+    report = reports.check(str(mygame / "procedures.yaml"), {}, {})
+    assert report.problems == () and report.target == reports.real(mygame)
+    report = reports.check(str(sc), {}, {})
+    assert report.problems == () and report.target == reports.real(sc)
     # jux test RULESET (its folder or its game.yaml) runs its scenarios/ and nothing else
     for arg in ("pairs", "pairs/game.yaml"):
         assert main(["test", arg]) == 0

@@ -102,7 +102,7 @@ def test_an_arrangement_option_reads_with_its_groups_and_is_answered_by_its_labe
 
 
 def test_the_editor_completes_and_describes_the_new_built_ins():
-    from jux.interpreter.authoring.lsp_words import BUILTIN_DOCS, keywords
+    from jux.interpreter.lsp.words import BUILTIN_DOCS, keywords
 
     for name in ("combinations", "subsets", "flatten", "make", "made"):
         call, gives = BUILTIN_DOCS[name]

@@ -1,5 +1,5 @@
 """`jux lsp`: the language server for rule and variant files, over stdio (see docs/editors.md).
-What the editor sends passes the transport's guard first (authoring/lsp_frames.py): broken frames
+What the editor sends passes the transport's guard first (lsp/transport.py): broken frames
 are skipped or answered, never left to the server."""
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import threading
 
 
 def cmd_lsp(args) -> int:
-    from ..authoring.lsp_frames import LockedWriter, pump
-    from ..authoring.lsp_protocol import vetter
-    from ..authoring.lsp_server import make_server
+    from ..lsp.transport import LockedWriter, pump
+    from ..lsp.protocol import vetter
+    from ..lsp.server import make_server
 
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)  # stdout carries the protocol
     out = LockedWriter(sys.stdout.buffer)

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 import re
 
-from . import lsp_index
+from . import names
 from ..errors import JuxError, RuleError, RuleErrors
 from ..files import edited
 
@@ -33,7 +33,7 @@ class Report:
     target: str  # what was loaded: the ruleset's folder, or the variant file (a real path)
     variant: bool  # whether target is a variant file (else a ruleset: its errors belong to its files)
     problems: tuple
-    index: lsp_index.Index
+    index: names.Index
 
 
 def real(path) -> str:
@@ -100,7 +100,7 @@ def warm() -> None:
     from ..engine.ruleset import check_ruleset  # noqa: F401
     from ..language.parse_errors import parser
     from ..reading.schema import schema_validator
-    from .targets import load_variant  # noqa: F401
+    from ..authoring.targets import load_variant  # noqa: F401
 
     parser()
     schema_validator("ruleset")
@@ -110,7 +110,7 @@ def target_of(path, text) -> tuple:
     """What checking the open file at path (text: the editor's) loads: ("variant", the file),
     ("ruleset", the ruleset it belongs to: a folder or a file of its own), or ("none", the file)
     for a file that is not a rule file. Real paths: the files of one ruleset share their target."""
-    from .targets import declares_game, ruleset_of_file, scenario_of_ruleset
+    from ..authoring.targets import declares_game, ruleset_of_file, scenario_of_ruleset
 
     path = Path(path)
     if text is not None and _VARIANT.search(text):
@@ -163,12 +163,12 @@ def check(path, texts: dict, good: dict, target: tuple | None = None, stop=None)
     says the check is to be set aside)."""
     from ..engine.ruleset import check_ruleset
     from ..reading.spec import catalogue_rulesets, rule_files, ruleset_path
-    from .targets import game_near, load_variant
+    from ..authoring.targets import game_near, load_variant
 
     path = Path(path)
     kind, where = target or target_of(path, texts.get(str(path)))
     if kind == "none":
-        return Report(real(path), True, (), lsp_index.build([]))
+        return Report(real(path), True, (), names.build([]))
     is_variant = kind == "variant"
     with edited(texts, stop):
         problems: tuple = ()
@@ -192,4 +192,4 @@ def check(path, texts: dict, good: dict, target: tuple | None = None, stop=None)
             parsed = base + _parsed(more, good)
         else:
             parsed = _parsed(rule_files(Path(where)), good)
-    return Report(where, is_variant, problems, lsp_index.build(parsed))
+    return Report(where, is_variant, problems, names.build(parsed))

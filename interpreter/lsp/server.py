@@ -1,5 +1,5 @@
 """`jux lsp`: a language server (pygls) for rule and variant files. As the author types it reports
-what `jux validate` reports (lsp_check), and from the loaded files (lsp_index) completes names,
+what `jux validate` reports (reports), and from the loaded files (names) completes names,
 shows a procedure's rule text or a built-in's description, and jumps to definitions."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import PositionCodec
 
-from . import lsp_check, lsp_protocol, lsp_queue, lsp_words
+from . import reports, protocol, schedule, words
 from ..files import Stopped
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -36,15 +36,15 @@ class JuxServer(LanguageServer):
             v = version("jux")
         except PackageNotFoundError:
             v = "0"
-        super().__init__("jux", v, protocol_cls=lsp_protocol.Protocol)
-        self.lost: dict = {}  # uri of an open file -> the change the server could not apply (lsp_protocol)
+        super().__init__("jux", v, protocol_cls=protocol.Protocol)
+        self.lost: dict = {}  # uri of an open file -> the change the server could not apply (protocol)
         self.said: dict = {}  # uri -> the diagnostics of the checks it was last given
-        self.reports: dict = {}  # real path of an open file -> its last lsp_check.Report
+        self.reports: dict = {}  # real path of an open file -> its last reports.Report
         self.good: dict = {}  # real path -> the last parse of it that worked (for names while typing)
         self.shown: dict = {}  # what was checked (Report.target) -> real paths given diagnostics
         self.checker = ThreadPoolExecutor(1, thread_name_prefix="jux-check")  # one check at a time
-        self.checks = lsp_queue.Checks(self)
-        self.worker = None  # the task that runs the checks (lsp_queue), once a file is open
+        self.checks = schedule.Checks(self)
+        self.worker = None  # the task that runs the checks (schedule), once a file is open
 
     # ------------------------------------------------------------ the open files
 
@@ -53,7 +53,7 @@ class JuxServer(LanguageServer):
         for uri, doc in list(self.workspace.text_documents.items()):
             path = to_fs_path(uri) if uri.startswith("file:") else None
             if path and path.endswith((".yaml", ".yml")):
-                out[lsp_check.real(path)] = doc.source
+                out[reports.real(path)] = doc.source
         return out
 
     def lines_of(self, path: str) -> list:
@@ -85,7 +85,7 @@ class JuxServer(LanguageServer):
         end_c = m.end() if m else min(c + 1, len(lines[n]))
         return lsp.Range(start=start, end=self.point(lines, n + 1, end_c + 1))
 
-    # ------------------------------------------------------------ checking (when: lsp_queue)
+    # ------------------------------------------------------------ checking (when: schedule)
 
     def touch(self, uri: str, delay: float = 0.0, edit: bool = False) -> None:
         """The open file at uri was opened, edited or saved: its target is checked first."""
@@ -110,20 +110,20 @@ class JuxServer(LanguageServer):
     @staticmethod
     def path_of(uri: str):
         path = to_fs_path(uri) if uri.startswith("file:") else None
-        return lsp_check.real(path) if path and path.endswith((".yaml", ".yml")) else None
+        return reports.real(path) if path and path.endswith((".yaml", ".yml")) else None
 
     def check_one(self, path: str, target: tuple, texts: dict, stop=None):
         """The report of target (run in the checking thread: one at a time); None when stop said
         to set it aside (files.stop_point)."""
         try:
-            return lsp_check.check(path, texts, self.good, target, stop)
+            return reports.check(path, texts, self.good, target, stop)
         except Stopped:
             return None
         except Exception as e:  # never let a file stop the server: say it where it is seen
-            problem = lsp_check.Problem(None, 1, 1, f"jux could not check this file: {type(e).__name__}: {e}")
+            problem = reports.Problem(None, 1, 1, f"jux could not check this file: {type(e).__name__}: {e}")
             last = self.reports.get(path)  # (its names stay as they were)
-            index = last.index if last is not None else lsp_check.lsp_index.build([])
-            return lsp_check.Report(target[1], target[0] != "ruleset", (problem,), index)
+            index = last.index if last is not None else reports.names.build([])
+            return reports.Report(target[1], target[0] != "ruleset", (problem,), index)
 
     def publish(self, report, docs: list) -> None:
         """The diagnostics of a report: to its open files (docs, in order: the one touched last
@@ -159,7 +159,7 @@ class JuxServer(LanguageServer):
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
 
     def out_of_step(self, uri: str, why: str) -> None:
-        """The editor sent a change to the open file at uri that cannot be applied (lsp_protocol)."""
+        """The editor sent a change to the open file at uri that cannot be applied (protocol)."""
         self.lost[uri] = why
         self.tell(uri, self.said.get(uri, []))
 
@@ -171,7 +171,7 @@ class JuxServer(LanguageServer):
         path = to_fs_path(uri) if uri.startswith("file:") else None
         if not path:
             return None  # (an unsaved, untitled buffer: nothing is loaded for it)
-        path = lsp_check.real(path)
+        path = reports.real(path)
         lines = self.lines_of(path)
         if pos.line >= len(lines):
             return None
@@ -225,12 +225,12 @@ def hover(ls: JuxServer, uri: str, pos: lsp.Position):
         if word == "previous":
             here = index.enclosing(path, line, col)
             older = index.replaced(here) if here else None
-            text = lsp_words.describe(word) + (f"\n\nit replaces:\n\n{_describe(older)}" if older else "")
+            text = words.describe(word) + (f"\n\nit replaces:\n\n{_describe(older)}" if older else "")
         elif before.rstrip().endswith(".") and word in index.attributes:
             text = f"card attribute `{word}`, of: {', '.join(index.attributes[word])}"
         elif word in index.defs:
             text = _describe(index.effective(word))
-    text = text or lsp_words.describe(word)
+    text = text or words.describe(word)
     if text is None:
         return None
     return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
@@ -254,10 +254,10 @@ def completion(ls: JuxServer, uri: str, pos: lsp.Position) -> lsp.CompletionList
                 label=name, kind=_ITEM_KINDS.get(d.kind, lsp.CompletionItemKind.Text), detail=f"{d.kind} {d.signature}".strip(),
                 documentation=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=_describe(d)))
     if not after_dot:
-        for name, (call, gives) in {**lsp_words.BUILTIN_DOCS, **lsp_words.OTHER_DOCS}.items():
+        for name, (call, gives) in {**words.BUILTIN_DOCS, **words.OTHER_DOCS}.items():
             items.setdefault(name, lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Function,
                                                       detail=f"built-in {call}", documentation=gives))
-        for word in lsp_words.keywords():
+        for word in words.keywords():
             items.setdefault(word, lsp.CompletionItem(label=word, kind=lsp.CompletionItemKind.Keyword))
     return lsp.CompletionList(is_incomplete=False, items=list(items.values()))
 
@@ -267,7 +267,7 @@ def make_server() -> JuxServer:
 
     @server.feature(lsp.INITIALIZE)
     def on_initialize(ls: JuxServer, params: lsp.InitializeParams):
-        ls.checker.submit(lsp_check.warm)  # (made while the editor sends its files)
+        ls.checker.submit(reports.warm)  # (made while the editor sends its files)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: JuxServer, params: lsp.DidOpenTextDocumentParams):
@@ -275,7 +275,7 @@ def make_server() -> JuxServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls: JuxServer, params: lsp.DidChangeTextDocumentParams):
-        ls.touch(params.text_document.uri, lsp_queue.DELAY, edit=True)
+        ls.touch(params.text_document.uri, schedule.DELAY, edit=True)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     async def did_save(ls: JuxServer, params: lsp.DidSaveTextDocumentParams):

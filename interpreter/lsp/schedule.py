@@ -1,12 +1,12 @@
 """When `jux lsp` checks what, so that the file being edited has its errors soon however many are open.
 
-What is checked is a target (lsp_check.target_of): a ruleset, once for all its open files; a
+What is checked is a target (reports.target_of): a ruleset, once for all its open files; a
 variant file; a file that is no rule file (nothing to check). One target at a time, in one thread:
 
 - Due order: the target of the file touched last (opened, edited, saved, closed beside it) goes
   first, after DELAY of quiet typing (none for an open or a save); every other open target after it,
   in the order they were due (a change may concern them: a variant loads its game's files).
-- Kept by content: a check's report is kept under what it read (lsp_check.content_key: each file's
+- Kept by content: a check's report is kept under what it read (reports.content_key: each file's
   text, the editor's or the disk's). A target whose files hold what they held is not checked again;
   nor published again, unless one of its files was touched or opened since.
 - Set aside: an edit stops the check running (files.stop_point: before a file is read, a routine
@@ -23,7 +23,7 @@ import asyncio
 import sys
 import time
 
-from . import lsp_check
+from . import reports
 
 DELAY = 0.15  # seconds of quiet typing before the edited file's target is checked again
 KEPT = 128  # reports kept by content
@@ -52,7 +52,7 @@ class Checks:
         """The open file at path (its text now) was opened, edited or saved: its target first.
         An edit sets aside the check running (of its target: at once; of another: once the edit is
         due). Returns the target the file belonged to before, when no open file belongs to it now."""
-        target = lsp_check.target_of(path, text)
+        target = reports.target_of(path, text)
         if edit:
             self.edits += 1
             self.urgent = (target, time.monotonic() + delay, self.edits)
@@ -132,8 +132,8 @@ class Checks:
             return
         server = self.server
         texts = server.open_texts()
-        files = lsp_check.reads(target, None) if target[0] != "variant" else self.read.get(target)
-        key = lsp_check.content_key(target, files, texts)
+        files = reports.reads(target, None) if target[0] != "variant" else self.read.get(target)
+        key = reports.content_key(target, files, texts)
         report = self.kept.get(key) if key is not None else None
         if report is None:
             loop = asyncio.get_running_loop()
@@ -145,13 +145,13 @@ class Checks:
                     due.insert(1 if due else 0, (target, loop.time()))
                     self.due = dict(due)
                 return
-            files = self.read[target] = lsp_check.reads(target, report)
-            key = lsp_check.content_key(target, files, texts)  # (what it read when it ran)
+            files = self.read[target] = reports.reads(target, report)
+            key = reports.content_key(target, files, texts)  # (what it read when it ran)
             self.kept.pop(key, None)
             self.kept[key] = report
             while len(self.kept) > KEPT:
                 del self.kept[next(iter(self.kept))]
-            if lsp_check.content_key(target, files, server.open_texts()) != key:
+            if reports.content_key(target, files, server.open_texts()) != key:
                 self.due.setdefault(target, loop.time())  # (due already, after an edit)
                 return  # stale: a file changed while it ran: the newer texts are checked instead
             docs = self.files_of(target)  # (as they are now)

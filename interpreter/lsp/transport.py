@@ -12,7 +12,7 @@ sees it, so no frame, however broken, leaves the server deaf or takes it down.
   -32600 Invalid Request when it has an id; params that are not an object, or a position that is
   not two whole numbers from 0 to 2**31 - 1, get -32602 Invalid params; a request before
   `initialize` gets -32002 (server not initialized); after `shutdown`, every request but `exit`
-  gets -32600. Then the server's own look (lsp_protocol.vetter): a method it does not have gets
+  gets -32600. Then the server's own look (protocol.vetter): a method it does not have gets
   -32601, params its method does not take -32602 (a notification is left out, said on stderr).
   Every request gets an answer.
 - Only well-formed messages go on to the server (pygls), through a pipe, re-framed.
@@ -134,7 +134,7 @@ def _position_ok(params) -> bool:
 
 class Gate:
     """What each message does: forwarded to the server, or answered here with an error. vet: the
-    server's own look at a message the gate passes (lsp_protocol.vetter): None, or ("unknown",
+    server's own look at a message the gate passes (protocol.vetter): None, or ("unknown",
     why), ("invalid", why), ("instead", another message, why). warn: a line for stderr."""
 
     def __init__(self, vet=None, warn=lambda text: None):

@@ -1,7 +1,7 @@
 """What the language server takes from an editor, checked against the protocol (pygls, lsprotocol)
 before it is acted on, so that nothing an editor sends ends in silence or a traceback:
 
-- vet(msg), for the transport's guard (lsp_frames.Gate): a request for a method the server does
+- vet(msg), for the transport's guard (transport.Gate): a request for a method the server does
   not have is answered -32601 (Method not found); a message whose params are not what its method
   takes (lsprotocol's types: a request without params, a field missing or of the wrong type) is
   answered -32602 (Invalid params), or, a notification, left out with one line on stderr. A
@@ -52,7 +52,7 @@ def _shown(pos: tuple) -> str:
 
 
 def vetter(server):
-    """vet(msg) for lsp_frames.Gate: None when the server may take msg as it is; ("unknown", why),
+    """vet(msg) for transport.Gate: None when the server may take msg as it is; ("unknown", why),
     ("invalid", why) or ("instead", message to pass on, why)."""
     protocol = server.protocol
     converter = default_converter()  # (its own: the guard runs in a thread of its own)
