@@ -15,7 +15,7 @@ from ..errors import IllegalAnswer, JuxError, Pos, RuleError, RuleErrors, StepBu
 from ..reading.yaml_reader import display_path
 from .scenario_expect import Failure, check, check_names, describe_pending, show
 from .scenario_file import Scenario, read_scenario, ruleset_target, tile_names, tile_position
-from . import scenario_groups as groups, scenario_renamed as renamed
+from . import scenario_cards as stable, scenario_groups as groups, scenario_renamed as renamed
 from .renames import Renames
 
 PASSED, FAILED, XFAILED = "passed", "failed", "xfailed"
@@ -121,8 +121,9 @@ def _run(sc: Scenario, warnings: list):
     n = sc.data["players"]
     renames = Renames(rules.spec.renamed)
     renamed.card_labels(sc, rules, renames, warnings)
-    named = [Failure(e.pos, e.message) for e in check_names(sc, rules, n)]
-    if named and not rules.min_players <= n <= rules.max_players:
+    unnamed = stable.named(sc, rules)  # (cards named by what they are: no such card)
+    named = [Failure(e.pos, e.message) for e in unnamed + check_names(sc, rules, n)]
+    if named and (unnamed or not rules.min_players <= n <= rules.max_players):
         raise _Stop(named, expected=False)
     try:
         zones = _zones_with_set_aside(rules, sc.data.get("zones") or {}, sc.data.get("set_aside") or {})
@@ -193,7 +194,12 @@ def _answer(sc: Scenario, game, renames: Renames, warnings: list):
     for i, a in enumerate(answers):
         at = ("answers", i)
         mine = game.pending_for(a["player"])
-        if mine:
+        if mine and stable.names_any(a.get("choose")):  # (cards by what they are, options by value)
+            choose, wrong = stable.answer_of(a["choose"], mine[0], game, sc, at + ("choose",))
+            if wrong:
+                return failures + [Failure(e.pos, f"answer {i + 1}: {e.message}") for e in wrong], True
+            a = dict(a, choose=choose, written=stable.written(a["choose"]))
+        elif mine:
             if isinstance(a.get("choose"), list):  # (an option that is a list, given by its items)
                 a = dict(a, choose=groups.answer_of(a["choose"], mine[0], game), written=a["choose"])
             labels = [o.label for o in mine[0].options]
