@@ -247,3 +247,19 @@ def test_every_yaml_example_of_testing_md_is_a_valid_part_of_a_scenario():
         data.update(yaml.safe_load(block))
         errors = [e.message for e in validator.iter_errors(data)]
         assert not errors, (block, errors)
+
+
+def test_validate_of_a_lone_scenario_or_a_folder_of_them_says_to_run_jux_test(capsys):
+    """A scenario outside a ruleset's scenarios/ folder (issue 38): one line, not the errors of
+    reading it as rules; a folder holding only scenarios likewise."""
+    from jux.interpreter.cli.main import main
+
+    old = ROOT / "tests" / "corpus" / "scenarios_0.1.0"
+    one = old / "guildhall" / "end_of_turn.yaml"
+    assert main(["validate", str(one)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == f"jux: {one}: a scenario (title, players, run), not a rule file: run it with jux test {one}"
+    assert main(["validate", str(old)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == (f"jux: {old}: a folder of scenarios (title, players, run), not of rule files: run them "
+                   f"with jux test {old}")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..errors import JuxError, RuleError, RuleErrors, did_you_mean
 from ..reading.folders import GAME_FILE, SCENARIOS, is_ruleset_folder, ruleset_root
-from ..reading.folders import declares_game as declares_game_file, has_section
+from ..reading.folders import declares_game as declares_game_file, has_section, reads_as_scenario
 
 
 def has_yaml(d: Path) -> bool:
@@ -57,6 +57,8 @@ def targets_of(arg: str) -> tuple:
         if scenario_of_ruleset(p):
             raise JuxError(f"{arg}: a scenario of the ruleset {shown_path(ruleset_of_file(p))}, not a rule "
                            f"file: run it with jux test {arg}")
+        if reads_as_scenario(p):
+            raise JuxError(f"{arg}: a scenario (title, players, run), not a rule file: run it with jux test {arg}")
         root = ruleset_of_file(p)
         return [(shown_path(root), root)], []
     games = [f for f in sorted(p.glob("*.yaml")) if declares_game_file(f)]
@@ -65,6 +67,9 @@ def targets_of(arg: str) -> tuple:
         return [(arg, p)], []
     variants = [f for f in sorted(p.rglob("*.yaml")) if f.is_file() and is_variant(f)
                 and not _in_ruleset_folder(f, p)]
+    if not variants and not games and _only_scenarios(p):
+        raise JuxError(f"{arg}: a folder of scenarios (title, players, run), not of rule files: run them "
+                       f"with jux test {arg}")
     if not variants and not one_file_rulesets and has_yaml(p):
         return [(arg, p)], []
     # a folder of rulesets (like rules/), of variants, or of other rule files: what is inside
@@ -81,6 +86,12 @@ def targets_of(arg: str) -> tuple:
 
     walk(p)
     return targets, stray
+
+
+def _only_scenarios(d: Path) -> bool:
+    """Whether a folder's YAML files (its subfolders' too) are all scenarios, and it has some."""
+    files = [f for f in d.rglob("*.y*ml") if f.suffix in (".yaml", ".yml") and f.is_file()]
+    return bool(files) and all(reads_as_scenario(f) for f in files)
 
 
 def _in_ruleset_folder(f: Path, top: Path) -> bool:

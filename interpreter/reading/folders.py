@@ -23,6 +23,32 @@ def has_section(f: Path, section: str) -> bool:
         return False
 
 
+def top_keys(f: Path) -> set:
+    """The top-level keys of a YAML file (read line by line: a file of any size); none when it
+    cannot be read."""
+    if not f.is_file():  # (a FIFO would block)
+        return set()
+    keys = set()
+    try:
+        with open(f, encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                if line[:1].isalpha() and ":" in line:
+                    keys.add(line.split(":", 1)[0].strip().strip("'\""))
+    except OSError:
+        return set()
+    return keys
+
+
+RULE_SECTIONS = {"game", "variant", "flow", "procedures", "functions", "cards"}
+
+
+def reads_as_scenario(f: Path) -> bool:
+    """Whether a YAML file is a scenario (docs/testing.md: title, players and run at its top, and
+    no section of rules)."""
+    keys = top_keys(f)
+    return {"title", "players", "run"} <= keys and not keys & RULE_SECTIONS
+
+
 def declares_game(f: Path) -> bool:
     """Whether a YAML file has a top-level 'game:' section."""
     return has_section(f, "game")
