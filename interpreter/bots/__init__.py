@@ -22,6 +22,7 @@ New bots plug in by a line in ``BUILTIN`` (imported only when used) or by ``regi
 """
 from __future__ import annotations
 
+from functools import lru_cache
 import hashlib
 from importlib import import_module
 from typing import Callable
@@ -147,29 +148,43 @@ def bot_factory(spec: str) -> Callable:
     return make
 
 
-def _option_names(factory) -> list:
-    """The factory's options in order (its keyword parameters but seed); [] when unknown."""
+def _parameters(factory):
+    """_parameters_of(factory), kept per factory (one that cannot be a key is worked out again)."""
+    try:
+        return _kept_parameters(factory)
+    except TypeError:  # (unhashable)
+        return _parameters_of(factory)
+
+
+def _parameters_of(factory):
+    """(the factory's options in order: its keyword parameters but seed, whether it takes any
+    keyword), or None when they cannot be known. Worked out once per factory: a study makes its
+    bots game after game (inspect.signature costs a tenth of a short game)."""
     import inspect
 
     try:
         params = inspect.signature(factory).parameters
     except (TypeError, ValueError):
-        return []
-    return [k for k, p in params.items() if k != "seed" and p.kind in
-            (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)]
+        return None
+    return ([k for k, p in params.items() if k != "seed" and p.kind in
+             (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)],
+            any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()))
+
+
+_kept_parameters = lru_cache(maxsize=256)(_parameters_of)
+
+
+def _option_names(factory) -> list:
+    """The factory's options in order (its keyword parameters but seed); [] when unknown."""
+    got = _parameters(factory)
+    return list(got[0]) if got is not None else []
 
 
 def _check_options(name: str, factory, options: dict) -> None:
-    import inspect
-
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
+    got = _parameters(factory)
+    if got is None or got[1]:
         return
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return
-    known = [k for k, p in params.items() if k != "seed" and p.kind in
-             (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)]
+    known = got[0]
     for key in options:
         if key not in known:
             has = f"its options: {', '.join(known)}" if known else "it takes no options"
