@@ -287,7 +287,7 @@ def test_the_start_screen_hosts_a_table_and_joins_it_with_the_codes(tmp_path):
                 await ph.press("right")  # 3 players
                 assert await wait_one(ph, lambda: start.query_one("#seat-2").display)
                 start.query_one("#kind-1").focus()
-                await ph.press("left")  # seat 2: human
+                await ph.press("left", "left")  # seat 2: from the medium bot, past the easy one, to human
                 await type_in(ph, host, "#timer", "120")
                 await ph.press("ctrl+s")
                 inv = await settle(ph, host, InvitationScreen, 300)

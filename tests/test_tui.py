@@ -998,3 +998,29 @@ def test_the_decision_panel_says_why_an_option_cannot_be_chosen(tmp_path):
 def _saves_in_tmp(tmp_path_factory, monkeypatch):
     """Saves made or listed by these tests go to a folder of their own, never the user's data folder."""
     monkeypatch.setenv("JUX_DATA_DIR", str(tmp_path_factory.mktemp("jux-data")))
+
+
+def test_the_start_screen_names_the_bots_by_what_they_do():
+    """Issue 40: each level reads with what it does, and a seat given as a built-in bot's plain
+    name (`ismcts`) shows as that bot's level."""
+    from jux.interpreter.bots import LEVEL_BOTS, bot_choices, level_spec
+    from jux.tui.widgets.choice import Choice
+
+    labels = dict(bot_choices())
+    assert labels == {"bot: easy, plays at random": "random", "bot: medium, best next move": "greedy",
+                      "bot: hard, thinks 1 s a move": "ismcts:seconds=1"}
+    assert [spec for _, spec, _ in LEVEL_BOTS] == list(labels.values())
+    assert level_spec("ismcts") == "ismcts:seconds=1" and level_spec("greedy") == "greedy"
+    assert level_spec("ismcts:iterations=50") == "ismcts:seconds=1" and level_spec("mine") == "mine"
+
+    async def main():
+        app = JuxApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            start = await settle(pilot, app, StartScreen)
+            await _until(pilot, lambda: start.rules is not None)
+            kind = start.query_one("#kind-1", Choice)
+            assert kind.value == "greedy" and "bot: medium, best next move" in str(kind.render())
+            kind.value = "ismcts:seconds=1"
+            await pilot.pause()
+            assert "bot: hard, thinks 1 s a move" in screen_text(app)
+    asyncio.run(main())

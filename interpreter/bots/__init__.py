@@ -57,6 +57,11 @@ def register(name: str, factory: Callable) -> None:
 
 # how hard each built-in bot plays, as the terminal UI offers them
 LEVELS: dict[str, str] = {"random": "easy", "greedy": "medium", "ismcts": "hard"}
+# the levels the terminal UI offers: (level, the bot's spec, what it does). The hard one searches
+# for one second a move (docs/bots.md, "Strength": how often it beats three medium bots).
+LEVEL_BOTS: tuple = (("easy", "random", "plays at random"),
+                     ("medium", "greedy", "best next move"),
+                     ("hard", "ismcts:seconds=1", "thinks 1 s a move"))
 
 
 def bot_names() -> list:
@@ -66,6 +71,22 @@ def bot_names() -> list:
 def bot_level(name: str) -> str:
     """'easy', 'medium', 'hard' for the built-in bots; '' for others."""
     return LEVELS.get(name, "")
+
+
+def bot_choices() -> list:
+    """(what a player reads, the bot's spec) for each bot a seat may be given: the levels first,
+    named by what they do ("bot: hard, thinks 1 s a move"), then every other bot by its name."""
+    levels = [(f"bot: {level}, {does}", spec) for level, spec, does in LEVEL_BOTS]
+    return levels + [(f"bot: {name}", name) for name in bot_names() if name not in BUILTIN]
+
+
+def level_spec(kind: str) -> str:
+    """The spec the choices offer for a seat's bot given by a built-in bot's plain name (a seat
+    that was 'ismcts' reads as the hard level), else kind as it is."""
+    name = kind.split(":", 1)[0]
+    if name in BUILTIN and all(spec != kind for _, spec, _ in LEVEL_BOTS):
+        return next((spec for _, spec, _ in LEVEL_BOTS if spec.split(":", 1)[0] == name), kind)
+    return kind
 
 
 def _factory_of(name: str) -> Callable:

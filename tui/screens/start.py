@@ -106,17 +106,16 @@ class StartScreen(Rejoin, ServerPlay, TileChoices, Screen):
 
     def _seat_row(self, i: int) -> Horizontal:
         """Seat i's row (a name and human or bot); rows are made only as the player count needs them."""
-        from ...interpreter.bots import bot_level, bot_names
+        from ...interpreter.bots import bot_choices, level_spec
 
-        bots = bot_names()
-        kinds = [("human", HUMAN)] + [(f"bot: {bot_level(b)} ({b})" if bot_level(b) else f"bot: {b}", b)
-                                      for b in bots]
+        kinds = [("human", HUMAN)] + bot_choices()
         seat = self.seats[i] if i < len(self.seats) else SeatSpec(
-            f"Player {i + 1}", HUMAN if i == 0 else (bots[0] if bots else HUMAN))
+            f"Player {i + 1}", HUMAN if i == 0 else kinds[2][1])  # (a medium bot)
+        kind = level_spec(seat.kind)
         return Horizontal(
             Label(f"Seat {i + 1}", classes="label"),
             Input(value=seat.name, id=f"name-{i}", classes="name"),
-            Choice(kinds, value=seat.kind if seat.kind in dict(kinds).values() else HUMAN,
+            Choice(kinds, value=kind if kind in dict(kinds).values() else HUMAN,
                    id=f"kind-{i}", classes="kind"),
             classes="row seat", id=f"seat-{i}")
 
