@@ -14,13 +14,15 @@ VALUE = "value"  # the key of an option named by its value in the rules
 
 
 def is_card(x) -> bool:
-    return isinstance(x, dict) and KIND in x
+    """Whether x names a card by what it is (a counter per item of a list may have an item named
+    card: its value is a number, not a kind)."""
+    return isinstance(x, dict) and isinstance(x.get(KIND), str)
 
 
 def names_any(choose) -> bool:
     """Whether an answer names a card by what it is or an option by its value."""
     items = choose if isinstance(choose, list) else [choose]
-    return any(isinstance(x, dict) and (KIND in x or VALUE in x) for x in items)
+    return any(is_card(x) or isinstance(x, dict) and VALUE in x for x in items)
 
 
 def written(x) -> str:
@@ -108,9 +110,9 @@ def answer_of(choose, decision, game, sc, at: tuple) -> tuple:
     taken: list[int] = []
 
     def one(x, path):
-        if not isinstance(x, dict) or not (KIND in x or VALUE in x):
+        if not names_any(x):
             return x
-        if KIND in x:
+        if is_card(x):
             cards = set(cards_named(game.rules, x, errors, sc, path))
             if not cards:
                 return x
@@ -121,7 +123,7 @@ def answer_of(choose, decision, game, sc, at: tuple) -> tuple:
         free = [i for i in hits if i not in taken]
         if not free:  # (the game refuses it, listing the options: an answer may expect that)
             return written(x)
-        if KIND in x and len({decision.options[i].label for i in free}) > 1 and not [
+        if is_card(x) and len({decision.options[i].label for i in free}) > 1 and not [
                 i for i in free if decision.values[i] in cards]:
             errors.append(sc.error(path, f"{written(x)} is in several options "
                                          f"({'; '.join(decision.options[i].label for i in free)}): "
