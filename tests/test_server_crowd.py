@@ -190,3 +190,19 @@ def test_a_connection_that_answers_no_ping_is_dropped_and_one_that_does_stays(tm
 
     asyncio.run(main())
     assert "a client dropped: it did not answer a ping in 0.5 s" in capfd.readouterr().err
+
+
+def test_the_terminal_uis_client_tries_again_when_a_crowd_is_joining(tmp_path):
+    from jux.interpreter.server.client import TableClient
+
+    async def main():
+        async with running_server(tmp_path, joins=1) as (url, server, store):
+            created = await create(url, "guildhall", ["human", "human"])
+            first = await _hello(url, created["spectate"])
+            await first.until("welcome")  # (the table's one join this second)
+            watcher = TableClient(url, created["spectate"], patience=30)
+            state = await watcher.next()  # refused `busy` at first, then let in
+            assert state["type"] == "state" and watcher.seat is None
+            await watcher.close()
+
+    asyncio.run(main())

@@ -1,6 +1,7 @@
 """Clients of `jux serve`: `request` asks a server one thing (`jux host`, `jux tables`); `TableClient`
 plays a seat (or watches a table) and comes back on its own when the connection drops or the server
-restarts: it says hello again with its code, takes the whole log again and goes on numbering its
+restarts: it says hello again with its code (again a little later when the server refuses it for
+now: `busy`, `code_busy`, `table_full`), takes the whole log again and goes on numbering its
 answers from the last `seq` the server took. One line on any failure (JuxError)."""
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from .protocol import dumps, message
 
 TIMEOUT = 30.0  # seconds for the server to answer (making a table compiles its rules)
 MAX_REPLY = 16 * 1024 * 1024  # bytes of the server's answer
+AGAIN = ("busy", "code_busy", "table_full")  # a hello refused for now: tried again within the patience
 
 
 def _check_url(url: str) -> str:
@@ -88,9 +90,15 @@ class TableClient:
                     msg = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
                     if msg.get("type") == "error":
                         await ws.close()
+                        if msg.get("code") in AGAIN and loop.time() + wait <= deadline:
+                            break  # (a crowd joining, or this seat's dropped connection not let go yet)
                         raise JuxError(f"{self.url}: {msg.get('code')}: {msg.get('message')}")
                     if msg.get("type") == "welcome":
                         break
+                if msg.get("type") != "welcome":
+                    await asyncio.sleep(wait)
+                    wait = min(wait * 2, 2.0)
+                    continue
                 self.ws, self.welcome = ws, msg
                 self.seat, self.names = msg.get("seat"), msg.get("names") or []
                 self.seq = max(self.seq, msg.get("seq") or 0)
