@@ -150,3 +150,20 @@ def test_a_finished_games_codes_show_its_end_for_keep_over_seconds_also_after_a_
     assert end["over"] and end["scores"] == scores
     gone = asyncio.run(restarted(0.2))
     assert gone["code"] == "bad_code" and "ended over 0.2 s ago" in gone["message"]
+
+
+def test_every_error_code_and_every_limit_of_jux_serve_is_documented():
+    from pathlib import Path
+
+    from jux.interpreter.server.limits import Limits
+    from jux.interpreter.server.protocol import ERROR_CODES
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text()
+    errors = doc[doc.index("## Errors"):]
+    assert [c for c in ERROR_CODES if f"| `{c}` |" not in errors] == []
+    d = Limits()
+    for option, default in [("--max-per-table N", d.per_table), ("--max-per-code N", d.per_code),
+                            ("--max-per-address N", d.per_address), ("--joins-per-second N", d.joins),
+                            ("--ping-timeout SECONDS", d.ping), ("--keep-over SECONDS", d.keep_over)]:
+        assert f"| `{option}` | {default:g} |" in doc, option
+    assert f"{d.outbox:,} characters" in doc and f"not left in {d.send_timeout:g} seconds" in doc
