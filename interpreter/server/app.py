@@ -40,6 +40,7 @@ class Server:
         self.locks: dict = {}
         self.joins: dict = {}  # a table's id -> the bucket of its spectators' joins
         self.addresses: Counter = Counter()  # an address -> its open connections
+        self.codes: dict = {}  # a code's hash -> (table id, seat): the held tables' codes met so far
         self.rules: dict = {}  # a --rules ruleset's name -> its path
         self._loading = None
         self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jux-store")  # (the store's one thread)
@@ -96,13 +97,18 @@ class Server:
         if client.joined:
             raise ProtocolError("already_joined", "this connection has joined a table already")
         digest = code_hash(code)
-        try:
-            found = await self.stored(self.store.find_code, digest)
-        except StoreError as e:
-            raise ProtocolError("storage", str(e)) from None
-        if found is None or not hmac.compare_digest(found[0], digest):
-            raise ProtocolError("bad_code", "no table has this code")
-        _, table_id, seat = found
+        found = self.codes.get(digest)  # (a crowd's joins do not wait for the store, nor make answers wait)
+        if found is None:
+            try:
+                row = await self.stored(self.store.find_code, digest)
+            except StoreError as e:
+                raise ProtocolError("storage", str(e)) from None
+            if row is None or not hmac.compare_digest(row[0], digest):
+                raise ProtocolError("bad_code", "no table has this code")
+            found = row[1:]
+            if found[0] in self.tables:
+                self.codes[digest] = found
+        table_id, seat = found
         limits = self.limits
         if seat is None and limits.joins and table_id in self.tables:
             bucket = self.joins.setdefault(table_id, Bucket(limits.joins, limits.joins))
@@ -203,6 +209,8 @@ class Server:
                 del self.tables[table.id]
                 self.locks.pop(table.id, None)
                 self.joins.pop(table.id, None)
+                for h in [h for h, (t, _) in self.codes.items() if t == table.id]:
+                    del self.codes[h]
 
     async def dispatch(self, client: Connection, msg: dict) -> None:
         kind = msg["type"]
@@ -315,7 +323,7 @@ async def serve(store: Store, host: str = "127.0.0.1", port: int = 8765, rule_pa
     server = Server(store, rule_paths, limits)
     back = server.restore()
     async with ws_serve(server.handler, host, port, max_size=WIRE_MAX, max_queue=16, write_limit=2 ** 16,
-                        ping_interval=None, close_timeout=5, logger=quiet_logger(), ssl=ssl) as ws_server:
+                        ping_interval=None, close_timeout=5, logger=quiet_logger(), ssl=ssl, compression=None) as ws_server:
         bound = ws_server.sockets[0].getsockname()[1]
         server.port = bound
         ticking = asyncio.create_task(server.ticking())

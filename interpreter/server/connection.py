@@ -99,7 +99,7 @@ class Connection(Client):
             transport.abort()
 
     def _next(self):
-        """The next frame to send (text, or _CLOSE), or None."""
+        """The next frame to send (text, a spectator's state in UTF-8, or _CLOSE), or None."""
         if self.outbox:
             item = self.outbox.popleft()
             if item is not _CLOSE:
@@ -121,7 +121,8 @@ class Connection(Client):
                     await self.ws.close(1008, self.why)
                     return
                 try:
-                    await asyncio.wait_for(self.ws.send(item), self.limits.send_timeout)
+                    async with asyncio.timeout(self.limits.send_timeout):
+                        await self.ws.send(item, text=True)
                 except asyncio.TimeoutError:
                     self.drop(f"a frame took more than {self.limits.send_timeout:g} s to leave")
                     return

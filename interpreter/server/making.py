@@ -96,6 +96,7 @@ async def make_table(server, msg: dict, client=None) -> dict:
     except StoreError as e:
         raise ProtocolError("storage", str(e)) from None
     server.tables[table_id] = table
+    server.codes.update({h: (table_id, seat) for h, seat in hashes.items()})
     if client is not None:
         client.made.append(now)
     log(f"table {table_id}: {rules.name} for {players} ({', '.join(kinds)})")

@@ -15,7 +15,7 @@ from .store import OPEN
 
 class Public:
     """One position of a table as its spectators see it. `head` is the frame's JSON but its log and
-    notices, without its closing brace; `log` the table's public log lines (a new list after an
+    notices, without its closing brace, in UTF-8 (encoded once for all of them); `log` the table's public log lines (a new list after an
     undo), of which the first `lines` are this position's; `notices` the table's, the first
     `notice_count` this position's. Made under the table's lock; read-only after."""
 
@@ -36,12 +36,12 @@ def public_state(table) -> Public:
     head = dumps(message("state", view=view, decisions=[], seats=table.seat_list(), over=over,
                          started=table.state != OPEN, undo=False, undo_refusal=table.undo_refusal(None),
                          timer_left=None, **(results(game) if over else {})))
-    return Public(head[:-1], table.public_log, len(table.public_log), table.notices, len(table.notices))
+    return Public(head[:-1].encode(), table.public_log, len(table.public_log), table.notices, len(table.notices))
 
 
-def spectator_frame(public: Public, client) -> str:
-    """The frame of this position for one spectator: the log lines and notices it was not sent
-    (all of them the first time; after an undo, the rewound game's whole log with `log_reset`)."""
+def spectator_frame(public: Public, client) -> bytes:
+    """The frame of this position for one spectator, in UTF-8: the log lines and notices it was not
+    sent (all of them the first time; after an undo, the rewound game's whole log with `log_reset`)."""
     if client.public_log is public.log:
         start, reset = client.sent_log, False
     else:
@@ -50,7 +50,7 @@ def spectator_frame(public: Public, client) -> str:
     if reset:
         tail["log_reset"] = True
     client.public_log, client.sent_log, client.sent_notices = public.log, public.lines, public.notice_count
-    return f"{public.head},{dumps(tail)[1:]}"
+    return public.head + b"," + dumps(tail)[1:].encode()
 
 
 __all__ = ["Public", "public_state", "spectator_frame"]

@@ -3,11 +3,13 @@ connected, and each connection's seat.
 
 Answers go through `Table.answer`, which checks that the sender's seat owns the decision, that it
 is still pending (the server numbers decisions itself, as a replay of the stored answers does: an
-id is not used again once answered, unless an undo takes that answer back), that seq is above the seat's last accepted one and that the engine takes the choice;
+id is not used again once answered, unless an undo takes that answer back), that seq is above the
+seat's last accepted one (by at most SEQ_STEP: no seq locks a seat out) and that the engine takes the choice;
 it then applies it and lets the bots play until a human must answer. Nothing is shown to anyone
 before the server stores those answers (app.py); when the store fails, `rebuild` brings the game
-back to its last stored answer. `messages` are what each connection may see: its seat's view,
-its own pending decisions and its log lines, never the seed nor another seat's decisions.
+back to its last stored answer. `broadcast` sends what each connection may see: a seat its view,
+its own pending decisions and its log lines (messages.py), the spectators one public position
+(public.py), never the seed nor another seat's decisions.
 
 A table may set a turn timer (`timer`: seconds a human may take over a decision) and an away limit
 (`away`: seconds a human seat may stay without a connection): past either, a stand-in bot (`stand_in`,
