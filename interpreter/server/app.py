@@ -30,6 +30,7 @@ from .tables import Table
 
 WIRE_MAX = 256 * 1024  # bytes of a frame websockets reads at all (protocol.MAX_FRAME is the refusal with an error)
 TICK = 0.25  # seconds between two looks at the turn timers
+BACKLOG = 1024  # connections the kernel holds before they are accepted (a crowd comes at once)
 
 
 class Server:
@@ -323,7 +324,8 @@ async def serve(store: Store, host: str = "127.0.0.1", port: int = 8765, rule_pa
     server = Server(store, rule_paths, limits)
     back = server.restore()
     async with ws_serve(server.handler, host, port, max_size=WIRE_MAX, max_queue=16, write_limit=2 ** 16,
-                        ping_interval=None, close_timeout=5, logger=quiet_logger(), ssl=ssl, compression=None) as ws_server:
+                        ping_interval=None, close_timeout=5, logger=quiet_logger(), ssl=ssl, compression=None,
+                        backlog=BACKLOG) as ws_server:
         bound = ws_server.sockets[0].getsockname()[1]
         server.port = bound
         ticking = asyncio.create_task(server.ticking())

@@ -85,20 +85,7 @@ class TableClient:
         while True:
             try:
                 ws = await connect(self.url, max_size=MAX_REPLY, open_timeout=TIMEOUT, close_timeout=2)
-                await ws.send(dumps(message("hello", code=self.code)))
-                while True:
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
-                    if msg.get("type") == "error":
-                        await ws.close()
-                        if msg.get("code") in AGAIN and loop.time() + wait <= deadline:
-                            break  # (a crowd joining, or this seat's dropped connection not let go yet)
-                        raise JuxError(f"{self.url}: {msg.get('code')}: {msg.get('message')}")
-                    if msg.get("type") == "welcome":
-                        break
-                if msg.get("type") != "welcome":
-                    await asyncio.sleep(wait)
-                    wait = min(wait * 2, 2.0)
-                    continue
+                msg = await self._hello(ws, deadline, wait)
                 self.ws, self.welcome = ws, msg
                 self.seat, self.names = msg.get("seat"), msg.get("names") or []
                 self.seq = max(self.seq, msg.get("seq") or 0)
@@ -109,6 +96,24 @@ class TableClient:
                     raise JuxError(f"{self.url}: cannot reach the server: {str(e) or type(e).__name__}") from None
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, 2.0)
+
+    async def _hello(self, ws, deadline: float, wait: float) -> dict:
+        """Say hello on ws until the server welcomes it: the `welcome`. Refused for now (a crowd
+        joining, or this seat's dropped connection not let go yet: AGAIN), it says hello again on
+        the same connection a little later; refused for good, JuxError."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await ws.send(dumps(message("hello", code=self.code)))
+            msg = {}
+            while msg.get("type") not in ("welcome", "error"):
+                msg = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+            if msg["type"] == "welcome":
+                return msg
+            if msg.get("code") not in AGAIN or loop.time() + wait > deadline:
+                await ws.close()
+                raise JuxError(f"{self.url}: {msg.get('code')}: {msg.get('message')}")
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, 2.0)
 
     async def next(self) -> dict:
         from websockets.exceptions import ConnectionClosed
