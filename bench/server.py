@@ -266,6 +266,7 @@ def crowd_rows(seconds: float, n: int) -> list:
                     times = asyncio.run(_timed_table(url, seconds, busy))
                 except (OSError, asyncio.TimeoutError) as e:  # (a server that stalls: no table to time)
                     times = [f"stalled: {e or type(e).__name__}"]
+                times = times or [f"stalled: no answer acknowledged in {seconds:g} s"]
                 cpu, crowd_cpu = cpu_seconds(proc.pid) - cpu0, cpu_seconds(others.pid) - crowd0
                 joins = out.get(timeout=60)
                 others.join()

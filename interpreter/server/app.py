@@ -204,7 +204,8 @@ class Server:
         """Let go of the tables with no connection whose game ended keep_over seconds ago, or that
         failed (their answers stay in the store)."""
         for table in list(self.tables.values()):
-            if table.clients or self.lock(table.id).locked():
+            lock = self.locks.get(table.id)
+            if table.clients or (lock is not None and lock.locked()):
                 continue
             if table.state == FAILED or (table.state == OVER and now - (table.ended or now) >= self.limits.keep_over):
                 del self.tables[table.id]

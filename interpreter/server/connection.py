@@ -59,6 +59,7 @@ class Connection(Client):
         self.bucket = Bucket(BUCKET, RATE)
         self.dropped = False
         self.closing = False
+        self.why = ""  # (close_after's reason)
         self.made: list = []  # when it made its tables (time.monotonic(); the last minute's)
         self.address = (getattr(ws, "remote_address", None) or ("?",))[0]
 
