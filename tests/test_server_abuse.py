@@ -5,7 +5,7 @@ import json
 import random
 import sqlite3
 
-from server_helpers import Raw, create, play_random, running_server
+from server_helpers import Raw, create, running_server
 
 
 def _snapshot(table) -> tuple:

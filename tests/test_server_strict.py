@@ -5,7 +5,6 @@ the decision ids stored with the answers are the ids a replay of them gives; a f
 codes still show its end for `keep_over` seconds, also after a restart, and then are refused with
 words that say why."""
 import asyncio
-import json
 import random
 
 from jux.interpreter.server.tables import SEQ_STEP, Table

@@ -9,7 +9,6 @@ import asyncio
 from collections import deque
 import logging
 import sys
-import time
 
 from .limits import Bucket, Limits
 from .protocol import dumps

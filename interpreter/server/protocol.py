@@ -144,10 +144,11 @@ def parse(frame) -> dict:
 
 def _once(pairs: list) -> dict:
     """A JSON object whose keys are each given once (a strict reader takes no second value)."""
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        twice = next(k for i, (k, _) in enumerate(pairs) if any(k == k2 for k2, _ in pairs[:i]))
-        raise ProtocolError("bad_field", f"'{_cut(twice)}' is given twice in one object")
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ProtocolError("bad_field", f"'{_cut(key)}' is given twice in one object")
+        out[key] = value
     return out
 
 
