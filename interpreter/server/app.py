@@ -68,7 +68,8 @@ class Server:
         return load_ruleset(source, tiles)
 
     def restore(self) -> int:
-        """Every table of the store not over, rebuilt from its answers; how many came back."""
+        """Every table of the store not over (and those over in the last keep_over seconds), rebuilt
+        from its answers; how many came back."""
         back = 0
         for row in self.store.unfinished(self.limits.keep_over):
             try:
