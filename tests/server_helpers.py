@@ -3,12 +3,15 @@ websocket clients, and a random player that speaks the protocol (docs/protocol.m
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
+import os
 from pathlib import Path
 import random
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -16,6 +19,7 @@ import time
 from websockets.asyncio.client import connect
 
 from jux.interpreter.server.app import serve
+from jux.interpreter.server.limits import Limits
 from jux.interpreter.server.store import Store
 
 JUX = str(Path(sys.executable).with_name("jux"))
@@ -48,13 +52,15 @@ def stop_serve(proc) -> str:
 
 
 @contextlib.asynccontextmanager
-async def running_server(folder, busy_timeout: float = 1.0, synchronous: str = "NORMAL", rule_paths=()):
+async def running_server(folder, busy_timeout: float = 1.0, synchronous: str = "NORMAL", rule_paths=(), **limits):
     """(url, Server, Store) of a server on 127.0.0.1 and a free port; stopped on leaving. (Its store
-    does not wait for the disk at each commit: these tests do not crash the machine.)"""
+    does not wait for the disk at each commit: these tests do not crash the machine.) limits: the
+    server's (server/limits.py), e.g. ping=1.0."""
     store = Store(folder, busy_timeout=busy_timeout, synchronous=synchronous)
     loop = asyncio.get_running_loop()
     stop, ready = loop.create_future(), loop.create_future()
-    task = asyncio.create_task(serve(store, "127.0.0.1", 0, rule_paths=rule_paths, ready=lambda p, b, s: ready.set_result((p, s)), stop=stop))
+    task = asyncio.create_task(serve(store, "127.0.0.1", 0, rule_paths=rule_paths, ready=lambda p, b, s: ready.set_result((p, s)),
+                                     stop=stop, limits=Limits(**limits)))
     done, _ = await asyncio.wait([ready, task], return_when=asyncio.FIRST_COMPLETED)
     if task in done:
         task.result()  # (the server failed to start: its error)
@@ -213,3 +219,60 @@ async def play_random(client: Raw, rnd: random.Random, stop_after: int | None = 
             last = d
             await client.answer(d["id"], random_choice(d, rnd))
             given += 1
+
+
+def raw_socket(url: str, rcvbuf: int | None = 4096) -> socket.socket:
+    """A TCP connection that says the websocket handshake and then reads nothing more (unless told):
+    it answers no ping, and what the server sends it fills the kernel's buffers (rcvbuf: its
+    receive buffer, set before it connects)."""
+    host, port = url.removeprefix("ws://").rsplit(":", 1)
+    sock = socket.socket()
+    if rcvbuf:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.settimeout(10)
+    sock.connect((host, int(port)))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                 f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(1)  # (one byte at a time: nothing after the handshake is read)
+        assert chunk, "the server closed during the handshake"
+        head += chunk
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return sock
+
+
+def raw_send(sock: socket.socket, msg: dict) -> None:
+    """One masked text frame, as a client sends it."""
+    data = json.dumps(msg).encode()
+    mask = os.urandom(4)
+    n = len(data)
+    head = bytes([0x81]) + (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big"))
+    sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+
+def raw_read_all(sock: socket.socket) -> list:
+    """Read a raw socket's frames until the server closes it or nothing comes for a second: the
+    text frames' messages, in order."""
+    data = b""
+    sock.settimeout(1)
+    try:
+        while chunk := sock.recv(1 << 16):
+            data += chunk
+    except (TimeoutError, ConnectionError):
+        pass
+    out, i = [], 0
+    while i + 2 <= len(data):
+        op, n = data[i] & 0x0F, data[i + 1] & 0x7F
+        i += 2
+        if n == 126:
+            n, i = int.from_bytes(data[i:i + 2], "big"), i + 2
+        elif n == 127:
+            n, i = int.from_bytes(data[i:i + 8], "big"), i + 8
+        if i + n > len(data):
+            break
+        if op == 1:
+            out.append(json.loads(data[i:i + n]))
+        i += n
+    return out

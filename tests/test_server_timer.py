@@ -124,11 +124,13 @@ def test_each_state_says_the_seconds_left_on_the_turn_timer(tmp_path):
                     assert st["timer_left"] is None
             deciding = next(s for s, st in first.items() if st["decisions"])
             await asyncio.sleep(0.5)
-            watcher = await Raw.open(url)  # a spectator comes: everyone gets a state again
+            watcher = await Raw.open(url)  # a spectator comes: its own state (nobody else is sent one)
             await watcher.send({"v": 1, "type": "hello", "code": created["spectate"]})
             await watcher.until("welcome")
             assert (await watcher.until("state"))["timer_left"] is None
-            later = await clients[deciding].until("state")
+            again = await Raw.open(url)  # a second connection of the deciding seat: its own state
+            await again.send({"v": 1, "type": "hello", "code": created["codes"][str(deciding)]})
+            later = await again.until("state")
             assert later["decisions"] == first[deciding]["decisions"]
             assert 0 < later["timer_left"] < first[deciding]["timer_left"]  # (the same decision's clock runs)
             d = later["decisions"][0]

@@ -4,11 +4,14 @@ engine are imported only when a command runs."""
 from __future__ import annotations
 
 from ..errors import JuxError
+
+
 def cmd_serve(args) -> int:
     import asyncio
     from pathlib import Path
 
     from ..server.app import log, serve
+    from ..server.limits import Limits
     from ..server.store import Store, StoreError, default_folder
 
     if args.web and args.certfile:
@@ -40,7 +43,10 @@ def cmd_serve(args) -> int:
             bound[0].set_result(port)
 
     async def run():
-        game = asyncio.create_task(serve(store, args.host, args.port, args.rules or (), ready=ready, ssl=ssl_context))
+        limits = Limits(per_table=args.max_per_table, per_code=args.max_per_code, per_address=args.max_per_address,
+                        joins=args.joins_per_second, ping=args.ping_timeout, keep_over=args.keep_over)
+        game = asyncio.create_task(serve(store, args.host, args.port, args.rules or (), ready=ready, ssl=ssl_context,
+                                         limits=limits))
         if not args.web:
             return await game
         from .web import serve_web

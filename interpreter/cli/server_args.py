@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from .parsing import shown, whole_number
+from .parsing import shown, whole_number, zero_or_more
 
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
@@ -58,7 +58,29 @@ def add_serve(sub) -> None:
                         "in a browser, without jux")
     p.add_argument("--web-host", default="127.0.0.1", help="the web page's address (default 127.0.0.1)")
     p.add_argument("--web-port", type=_port, default=8000, help="the web page's port (default 8000; 0: any free port)")
+    _add_limits(p)
     p.set_defaults(func=_run("cmd_serve"))
+
+
+def _add_limits(p) -> None:
+    """`jux serve`'s limits (interpreter/server/limits.py; docs/protocol.md, "Limits")."""
+    from ..server.limits import Limits
+
+    d = Limits()
+    p.add_argument("--max-per-table", type=zero_or_more, default=d.per_table, metavar="N",
+                   help=f"connections one table takes, seats and spectators (default {d.per_table}; 0: no cap)")
+    p.add_argument("--max-per-code", type=zero_or_more, default=d.per_code, metavar="N",
+                   help=f"connections on one seat's code (default {d.per_code}; 0: no cap)")
+    p.add_argument("--max-per-address", type=zero_or_more, default=d.per_address, metavar="N",
+                   help=f"connections from one IP address (default {d.per_address}; 0: no cap; behind a reverse "
+                        "proxy every connection is the proxy's)")
+    p.add_argument("--joins-per-second", type=zero_or_more, default=int(d.joins), metavar="N",
+                   help=f"spectators joining one table a second (default {d.joins:g}; 0: no cap)")
+    p.add_argument("--ping-timeout", type=_seconds, default=d.ping, metavar="SECONDS",
+                   help=f"a connection that leaves a ping unanswered this long is dropped (default {d.ping:g}; "
+                        "a ping every half of it)")
+    p.add_argument("--keep-over", type=_seconds, default=d.keep_over, metavar="SECONDS",
+                   help=f"how long a finished game's codes still show its end (default {d.keep_over:g})")
 
 
 def add_host(sub) -> None:

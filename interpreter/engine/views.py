@@ -101,9 +101,10 @@ class Views:
 
     def tables(self, viewer: int | None = None) -> list:
         """The tables the rules showed (`show`), as the viewer may read them; "at" is the index
-        of the line that holds each in log_lines(viewer)."""
-        return [dict(self.render_table(e, viewer), at=i) for i, (e, _) in enumerate(self._log_entries(viewer))
-                if e is not None]
+        of the line that holds each in log_lines(viewer). (Only the tables are rendered, not every
+        line: a server's state has them each time.)"""
+        return [dict(self.render_table(t, viewer), at=i) for i, (t, _, _) in enumerate(self._log_events(viewer))
+                if t is not None]
 
     def log_lines(self, viewer: int | None = None) -> list:
         """The game log in words, as the viewer may know it (None: everything, also every line
@@ -120,28 +121,34 @@ class Views:
 
     def _log_entries(self, viewer, start: int = 0):
         """(the table event or None, the line) of each line of the log the viewer reads (from
-        event `start` on): a line written `to` some seats is read by them; the others read its
-        `else` line, or nothing."""
+        event `start` on)."""
+        for table, e, prefix in self._log_events(viewer, start):
+            yield table, prefix + self.render_event(e, viewer)
+
+    def _log_events(self, viewer, start: int = 0):
+        """(the table event or None, the event to render, the words before it) of each line of the
+        log the viewer reads (from event `start` on), none rendered: a line written `to` some seats
+        is read by them; the others read its `else` line, or nothing."""
         TO, TABLE = events.TO, events.TABLE
         for e in islice(self.state.log or (), start, None):
             if not e or e[0] != TO:
-                yield (e if e and e[0] == TABLE else None), self.render_event(e, viewer)
+                yield (e if e and e[0] == TABLE else None), e, ""
                 continue
             _, mask, theirs, others = e
             if viewer is PUBLIC:  # (a line for every seat is everyone's; else the others' line)
                 line = theirs if _every(mask, self.state.n) else others
                 if line is not None:
-                    yield None, self.render_event(line, viewer)
+                    yield None, line, ""
                 continue
             if viewer is not None:
                 line = theirs if (mask >> viewer) & 1 else others
                 if line is not None:
-                    yield None, self.render_event(line, viewer)
+                    yield None, line, ""
                 continue
             who = [self.names[p] for p in range(self.state.n) if (mask >> p) & 1]
-            yield None, f"(to {', '.join(who) or 'no one'}) {self.render_event(theirs, None)}"
+            yield None, theirs, f"(to {', '.join(who) or 'no one'}) "
             if others is not None:
-                yield None, f"(to the others) {self.render_event(others, None)}"
+                yield None, others, "(to the others) "
 
     def card_info(self, c: int, viewer) -> dict:
         k = self.state.k[c]

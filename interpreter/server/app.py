@@ -2,37 +2,46 @@
 
 Each connection reads frames through protocol.parse (a bad one gets an `error`, never an exception),
 under a token bucket (a flood gets `rate_limited`, then the connection closes), and writes through
-a bounded outbox with a time limit per frame (a client that stops reading is dropped). Each table
-has a lock: its answers are applied in a worker thread (bots may think), stored in one transaction,
-and only then is each connection sent its own `state`. Every failure of one connection is one line
-in the log and touches no other connection or table."""
+a bounded outbox with a time limit per frame (a client that stops reading is dropped); one that
+does not answer pings is dropped (connection.py). Each table has a lock: its answers are applied in
+a worker thread (bots may think), stored in one transaction, and only then is each connection sent
+its own `state` (the spectators one position for all, public.py). Joining a table tells only the
+newcomer, unless a seat's connection changes what the others see. The server's limits (limits.py)
+cap connections per table, per seat's code and per address, and spectators joining a table a
+second. Every failure of one connection is one line in the log and touches no other connection or
+table."""
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 import hmac
-import re
-import secrets
 import time
 
 from ..errors import JuxError
 from .connection import BUCKET, RATE, Connection, log, quiet_logger
+from .limits import Bucket, Limits, over
+from .making import make_table
+from .messages import seat_state
 from .protocol import ProtocolError, error, message, parse
+from .public import public_state
 from .store import FAILED, OPEN, OVER, PLAYING, Store, StoreError, code_hash
-from .tables import HUMAN, Table
+from .tables import Table
 
 WIRE_MAX = 256 * 1024  # bytes of a frame websockets reads at all (protocol.MAX_FRAME is the refusal with an error)
-MAX_TABLES = 1000  # tables a server holds (not over)
-TABLES_PER_MINUTE = 10  # tables one connection may make in a minute
 TICK = 0.25  # seconds between two looks at the turn timers
-_TILE = re.compile(r"[\w][\w.-]{0,59}")
+BACKLOG = 1024  # connections the kernel holds before they are accepted (a crowd comes at once)
 
 
 class Server:
-    def __init__(self, store: Store, rule_paths=()):
+    def __init__(self, store: Store, rule_paths=(), limits: Limits = Limits()):
         self.store = store
+        self.limits = limits
         self.tables: dict = {}
         self.locks: dict = {}
+        self.joins: dict = {}  # a table's id -> the bucket of its spectators' joins
+        self.addresses: Counter = Counter()  # an address -> its open connections
+        self.codes: dict = {}  # a code's hash -> (table id, seat): the held tables' codes met so far
         self.rules: dict = {}  # a --rules ruleset's name -> its path
         self._loading = None
         self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jux-store")  # (the store's one thread)
@@ -59,9 +68,10 @@ class Server:
         return load_ruleset(source, tiles)
 
     def restore(self) -> int:
-        """Every table of the store not over, rebuilt from its answers; how many came back."""
+        """Every table of the store not over (and those over in the last keep_over seconds), rebuilt
+        from its answers; how many came back."""
         back = 0
-        for row in self.store.unfinished():
+        for row in self.store.unfinished(self.limits.keep_over):
             try:
                 rules = self.load_rules(row["ruleset"], row["tiles"])
                 if rules.digest != row["digest"]:
@@ -71,92 +81,14 @@ class Server:
                 table.seq_floor = dict(row["undos"])
                 table.last_seq.update(table.seq_floor)
                 table.replay([(a[1], a[2], a[3], a[4]) for a in row["answers"]])
+                if table.state == OVER and row["ended"]:  # (its codes show the final scores until keep_over)
+                    table.ended = time.monotonic() - max(0.0, time.time() - row["ended"])
             except JuxError as e:
                 log(f"table {row['id']} is not brought back: {e}")
                 continue
             self.tables[table.id] = table
             back += 1
         return back
-
-    def source_of(self, name: str) -> str:
-        if name in self.rules:
-            return self.rules[name]
-        from ..reading.spec import catalogue_rulesets
-
-        known = catalogue_rulesets()
-        if name not in known:
-            raise ProtocolError("bad_table", f"'{name[:60]}' is not a ruleset of this server "
-                                             f"(it serves: {', '.join(sorted(set(known) | set(self.rules)))})")
-        return name
-
-    async def create(self, msg: dict, client: Connection | None = None) -> dict:
-        now = time.monotonic()
-        if client is not None:
-            client.made = [t for t in client.made if now - t < 60]
-            if len(client.made) >= TABLES_PER_MINUTE:
-                raise ProtocolError("too_many_tables", f"a connection makes at most {TABLES_PER_MINUTE} tables a "
-                                                       "minute: wait a little")
-        if sum(t.state in (OPEN, PLAYING) for t in self.tables.values()) >= MAX_TABLES:
-            raise ProtocolError("full", f"this server holds {MAX_TABLES} tables already")
-        source = self.source_of(msg["ruleset"])
-        tiles = list(msg.get("tiles") or [])
-        for t in tiles:
-            if not _TILE.fullmatch(t):
-                raise ProtocolError("bad_table", f"tile '{t[:60]}': a tile is named by its name in jux's catalogue")
-        players, seats = msg["players"], msg["seats"]
-        if len(seats) != players:
-            raise ProtocolError("bad_table", f"{len(seats)} seats given for {players} players")
-        names = msg.get("names") or [f"Player {p + 1}" for p in range(players)]
-        if len(names) != players or len(set(names)) != players or any(not n.isprintable() or len(n) > 40 for n in names):
-            raise ProtocolError("bad_table", "names: one distinct name of at most 40 printable characters per seat")
-        from ..bots import bot_factory
-
-        kinds = []
-        for s in seats:
-            if s.strip().lower() == HUMAN:
-                kinds.append(HUMAN)
-                continue
-            try:
-                bot_factory(s)
-            except JuxError as e:
-                raise ProtocolError("bad_table", str(e)) from None
-            kinds.append(s.strip())
-        if HUMAN not in kinds:
-            raise ProtocolError("bad_table", "a table has at least one human seat")
-        options = {k: msg[k] for k in ("timer", "away", "stand_in") if msg.get(k) is not None}
-        if "stand_in" in options:
-            try:
-                bot_factory(options["stand_in"])
-            except JuxError as e:
-                raise ProtocolError("bad_table", f"stand_in: {e}") from None
-        if self._loading is None:
-            self._loading = asyncio.Lock()
-        async with self._loading:  # (compiling a ruleset takes a moment: one at a time, off the loop)
-            try:
-                rules = await asyncio.to_thread(self.load_rules, source, tiles)
-            except JuxError as e:
-                raise ProtocolError("bad_table", str(e)) from None
-        if not rules.min_players <= players <= rules.max_players:
-            raise ProtocolError("bad_table", f"{rules.name} is for {rules.min_players} to {rules.max_players} "
-                                             f"players, not {players}")
-        table_id = secrets.token_hex(8)
-        seed = secrets.randbits(63)
-        seat_specs = [{"name": n, "kind": k} for n, k in zip(names, kinds)]
-        table = Table(table_id, rules, source, tiles, seat_specs, seed, options)
-        codes = {p: secrets.token_urlsafe(24) for p in table.humans}  # (192 bits each)
-        spectate = secrets.token_urlsafe(24)
-        hashes = {code_hash(c): p for p, c in codes.items()}
-        hashes[code_hash(spectate)] = None
-        try:
-            await self.stored(self.store.create_table, table_id, source, tiles, players, seat_specs, seed, options,
-                              rules.digest, hashes)
-        except StoreError as e:
-            raise ProtocolError("storage", str(e)) from None
-        self.tables[table_id] = table
-        if client is not None:
-            client.made.append(now)
-        log(f"table {table_id}: {rules.name} for {players} ({', '.join(kinds)})")
-        return message("created", table=table_id, codes={str(p): c for p, c in codes.items()}, spectate=spectate)
 
     def listing(self) -> dict:
         return message("tables", tables=[t.listing() for t in self.tables.values() if t.state in (OPEN, PLAYING)])
@@ -167,29 +99,56 @@ class Server:
         if client.joined:
             raise ProtocolError("already_joined", "this connection has joined a table already")
         digest = code_hash(code)
-        try:
-            found = await self.stored(self.store.find_code, digest)
-        except StoreError as e:
-            raise ProtocolError("storage", str(e)) from None
-        if found is None or not hmac.compare_digest(found[0], digest):
-            raise ProtocolError("bad_code", "no table has this code")
-        if found[1] not in self.tables:
-            raise ProtocolError("bad_code", "this code's table is not held by the server any more (its game is "
-                                            "over, or its rules could not be loaded)")
-        _, table_id, seat = found
-        table = self.tables[table_id]
+        found = self.codes.get(digest)  # (a crowd's joins do not wait for the store, nor make answers wait)
+        if found is None:
+            try:
+                row = await self.stored(self.store.find_code, digest)
+            except StoreError as e:
+                raise ProtocolError("storage", str(e)) from None
+            if row is None or not hmac.compare_digest(row[0], digest):
+                raise ProtocolError("bad_code", "no table has this code")
+            found = row[1:]
+            if found[0] in self.tables:
+                self.codes[digest] = found
+        table_id, seat = found
+        limits = self.limits
+        if seat is None and limits.joins and table_id in self.tables:
+            bucket = self.joins.setdefault(table_id, Bucket(limits.joins, limits.joins))
+            if not bucket.take():
+                raise ProtocolError("busy", f"this table lets {limits.joins:g} spectators join a second: "
+                                            "try again in a moment")
         async with self.lock(table_id):
+            table = self.tables.get(table_id)
+            if table is None:
+                raise ProtocolError("bad_code", "this code's table is not held by the server any more (its game "
+                                                f"ended over {limits.keep_over:g} s ago, or its rules could not "
+                                                "be loaded)")
+            if over(limits.per_table, len(table.clients)):
+                raise ProtocolError("table_full", f"this table has {len(table.clients)} connections, as many as "
+                                                  "the server lets one table have")
+            if seat is not None and over(limits.per_code, sum(c.seat == seat and not c.spectator
+                                                              for c in table.clients)):
+                raise ProtocolError("code_busy", f"this code has {limits.per_code} connections already (one that "
+                                                 f"dropped is let go within {limits.ping:g} s)")
+            came = seat is not None and not table.connected(seat)  # (what the others see changes)
             client.table, client.seat, client.spectator = table, seat, seat is None
             client.sent_log = client.sent_notices = 0
             table.clients.append(client)
-            table.gone_since.pop(seat, None)
             client.send(table.welcome(client))
-            if seat is not None and table.state == OPEN:
+            if seat is None:  # a spectator: its own state, nobody else's
+                table.public = table.public or public_state(table)
+                client.post(table.public)
+                return
+            table.gone_since.pop(seat, None)
+            if table.state == OPEN:
                 table.joined.add(seat)
                 if table.all_joined():
                     await self._commit(table, await asyncio.to_thread(table.start), PLAYING)
                     return
-            table.broadcast()
+            if came:
+                table.broadcast()
+            else:
+                client.send(seat_state(table, client))
 
     async def answer(self, client: Connection, msg: dict) -> None:
         if not client.joined:
@@ -237,13 +196,24 @@ class Server:
         async with self.lock(table.id):
             if client in table.clients:
                 table.clients.remove(client)
-            if not client.spectator and client.seat in table.humans and not table.connected(client.seat):
-                table.gone_since[client.seat] = time.monotonic()
-            if table.state in (OVER, FAILED) and not table.clients:  # (its game is in the store: let it go)
-                self.tables.pop(table.id, None)
-                self.locks.pop(table.id, None)
-                return
+            if client.spectator or client.seat not in table.humans or table.connected(client.seat):
+                return  # (nothing the others see changed)
+            table.gone_since[client.seat] = time.monotonic()
             table.broadcast()  # (the others see who is connected)
+
+    def let_go(self, now: float) -> None:
+        """Let go of the tables with no connection whose game ended keep_over seconds ago, or that
+        failed (their answers stay in the store)."""
+        for table in list(self.tables.values()):
+            lock = self.locks.get(table.id)
+            if table.clients or (lock is not None and lock.locked()):
+                continue
+            if table.state == FAILED or (table.state == OVER and now - (table.ended or now) >= self.limits.keep_over):
+                del self.tables[table.id]
+                self.locks.pop(table.id, None)
+                self.joins.pop(table.id, None)
+                for h in [h for h, (t, _) in self.codes.items() if t == table.id]:
+                    del self.codes[h]
 
     async def dispatch(self, client: Connection, msg: dict) -> None:
         kind = msg["type"]
@@ -256,15 +226,21 @@ class Server:
         elif kind == "undo":
             await self.undo(client, msg)
         elif kind == "create":
-            client.send(await self.create(msg, client))
+            client.send(await make_table(self, msg, client))
         elif kind == "tables":
             client.send(self.listing())
 
     async def handler(self, ws) -> None:
         from websockets.exceptions import ConnectionClosed
 
-        client = Connection(ws)
+        client = Connection(ws, self.limits)
         writer = asyncio.create_task(client.write())
+        keepalive = asyncio.create_task(client.keepalive())
+        self.addresses[client.address] += 1
+        if over(self.limits.per_address, self.addresses[client.address] - 1):
+            client.send(error("too_many_connections", f"this address has {self.limits.per_address} connections to "
+                                                      "the server already: the connection is closed"))
+            client.close_after("too many connections")
         try:
             async for frame in ws:
                 if client.closing:
@@ -272,7 +248,7 @@ class Server:
                 if not client.allowed():
                     client.send(error("rate_limited", f"more than {BUCKET} messages at once, or {RATE:g} a second: "
                                                       "the connection is closed"))
-                    client.close_after()
+                    client.close_after("too many messages")
                     continue
                 await asyncio.sleep(0)  # (its writer sends what is queued before more is read)
                 try:
@@ -290,6 +266,10 @@ class Server:
         except Exception as e:
             log(f"a connection failed: {type(e).__name__}: {e}")
         finally:
+            keepalive.cancel()
+            self.addresses[client.address] -= 1
+            if not self.addresses[client.address]:
+                del self.addresses[client.address]
             try:
                 await self.leave(client)
             except Exception as e:
@@ -302,8 +282,10 @@ class Server:
             writer.cancel()
 
     async def tick(self) -> None:
-        """Let stand-in bots answer the decisions past a table's turn timer or of its away seats."""
+        """Let stand-in bots answer the decisions past a table's turn timer or of its away seats;
+        let go of the tables over for long enough."""
         now = time.monotonic()
+        self.let_go(now)
         for table in list(self.tables.values()):
             if not table.overdue(now):
                 continue
@@ -336,15 +318,16 @@ class Server:
 
 
 async def serve(store: Store, host: str = "127.0.0.1", port: int = 8765, rule_paths=(), ready=None,
-                stop=None, ssl=None) -> None:
-    """Serve until stop (a future) is done, or forever. ready(port) is called once listening."""
+                stop=None, ssl=None, limits: Limits = Limits()) -> None:
+    """Serve until stop (a future) is done, or forever. ready(port) is called once listening.
+    (Pings are the connections' own: connection.py.)"""
     from websockets.asyncio.server import serve as ws_serve
 
-    server = Server(store, rule_paths)
+    server = Server(store, rule_paths, limits)
     back = server.restore()
     async with ws_serve(server.handler, host, port, max_size=WIRE_MAX, max_queue=16, write_limit=2 ** 16,
-                        ping_interval=20, ping_timeout=20, close_timeout=5, logger=quiet_logger(),
-                        ssl=ssl) as ws_server:
+                        ping_interval=None, close_timeout=5, logger=quiet_logger(), ssl=ssl, compression=None,
+                        backlog=BACKLOG) as ws_server:
         bound = ws_server.sockets[0].getsockname()[1]
         server.port = bound
         ticking = asyncio.create_task(server.ticking())

@@ -1,6 +1,7 @@
 """Clients of `jux serve`: `request` asks a server one thing (`jux host`, `jux tables`); `TableClient`
 plays a seat (or watches a table) and comes back on its own when the connection drops or the server
-restarts: it says hello again with its code, takes the whole log again and goes on numbering its
+restarts: it says hello again with its code (again a little later when the server refuses it for
+now: `busy`, `code_busy`, `table_full`), takes the whole log again and goes on numbering its
 answers from the last `seq` the server took. One line on any failure (JuxError)."""
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from .protocol import dumps, message
 
 TIMEOUT = 30.0  # seconds for the server to answer (making a table compiles its rules)
 MAX_REPLY = 16 * 1024 * 1024  # bytes of the server's answer
+AGAIN = ("busy", "code_busy", "table_full")  # a hello refused for now: tried again within the patience
 
 
 def _check_url(url: str) -> str:
@@ -83,14 +85,7 @@ class TableClient:
         while True:
             try:
                 ws = await connect(self.url, max_size=MAX_REPLY, open_timeout=TIMEOUT, close_timeout=2)
-                await ws.send(dumps(message("hello", code=self.code)))
-                while True:
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
-                    if msg.get("type") == "error":
-                        await ws.close()
-                        raise JuxError(f"{self.url}: {msg.get('code')}: {msg.get('message')}")
-                    if msg.get("type") == "welcome":
-                        break
+                msg = await self._hello(ws, deadline, wait)
                 self.ws, self.welcome = ws, msg
                 self.seat, self.names = msg.get("seat"), msg.get("names") or []
                 self.seq = max(self.seq, msg.get("seq") or 0)
@@ -101,6 +96,24 @@ class TableClient:
                     raise JuxError(f"{self.url}: cannot reach the server: {str(e) or type(e).__name__}") from None
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, 2.0)
+
+    async def _hello(self, ws, deadline: float, wait: float) -> dict:
+        """Say hello on ws until the server welcomes it: the `welcome`. Refused for now (a crowd
+        joining, or this seat's dropped connection not let go yet: AGAIN), it says hello again on
+        the same connection a little later; refused for good, JuxError."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await ws.send(dumps(message("hello", code=self.code)))
+            msg = {}
+            while msg.get("type") not in ("welcome", "error"):
+                msg = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+            if msg["type"] == "welcome":
+                return msg
+            if msg.get("code") not in AGAIN or loop.time() + wait > deadline:
+                await ws.close()
+                raise JuxError(f"{self.url}: {msg.get('code')}: {msg.get('message')}")
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, 2.0)
 
     async def next(self) -> dict:
         from websockets.exceptions import ConnectionClosed

@@ -1,8 +1,44 @@
-"""What the server tells a seat of its decisions and of a game's end (tables.py builds each
-connection's `state` from these). Nothing here knows a game."""
+"""What the server tells a seat: its `state` (its view, its decisions, its new log lines), each
+decision, and a game's end (tables.py sends each seat's connection its state; the spectators' is
+public.py's). Nothing here knows a game."""
 from __future__ import annotations
 
+import time
+
 from ..engine.option_groups import cards_in, option_groups
+from .protocol import message
+from .store import OPEN, PLAYING
+
+
+def seat_state(table, client) -> dict:
+    """What this seat's connection may see now, with the log lines it was not sent yet."""
+    game = table.game
+    over = game.over
+    notices = table.notices[client.sent_notices:]
+    client.sent_notices = len(table.notices)
+    seat = client.seat
+    view = game.view(seat, log=False)
+    view.pop("decisions")
+    new, client.sent_log = game.log_since(seat, client.sent_log)
+    known = known_cards(view)
+    mine = game.pending_for(seat) if table.state != OPEN else []
+    decisions = [decision_message(table.decision_id(d), d, known) for d in mine]
+    why = table.undo_refusal(seat)
+    reset = client.log_reset
+    client.log_reset = False
+    return message("state", view=view, decisions=decisions, log=new, seats=table.seat_list(), over=over,
+                   started=table.state != OPEN, notices=notices, undo=why is None,
+                   **({"undo_refusal": why} if why else {}), timer_left=_timer_left(table, mine),
+                   **({"log_reset": True} if reset else {}), **(results(game) if over else {}))
+
+
+def _timer_left(table, decisions: list):
+    """Seconds left on the turn timer for the oldest of these decisions (None: no timer, or none)."""
+    timer = table.options.get("timer")
+    since = [table.since[table.decision_id(d)] for d in decisions if table.decision_id(d) in table.since]
+    if not timer or not since or table.state != PLAYING:
+        return None
+    return round(max(0.0, timer - (time.monotonic() - min(since))), 1)
 
 
 def known_cards(view: dict) -> set:
@@ -52,4 +88,4 @@ def results(game) -> dict:
             "ranking": list(game.ranking())}
 
 
-__all__ = ["known_cards", "decision_message", "results"]
+__all__ = ["seat_state", "known_cards", "decision_message", "results"]

@@ -30,6 +30,10 @@ def _int(x) -> bool:
     return type(x) is int and -MAX_INT <= x <= MAX_INT
 
 
+def _seq(x) -> bool:
+    return type(x) is int and 1 <= x <= MAX_INT
+
+
 def _text(x) -> bool:
     return type(x) is str and 0 < len(x) <= MAX_TEXT
 
@@ -56,8 +60,8 @@ CLIENT_MESSAGES = {
     "hello": {"code": (_code, f"a text of 1 to {MAX_CODE} characters", True)},
     "answer": {"decision": (_int, "a whole number", True),
                "choice": (_choice, "an option number, a list of option numbers, or null", True),
-               "seq": (_int, "a whole number", True)},
-    "undo": {"seq": (_int, "a whole number", True)},
+               "seq": (_seq, "a whole number from 1 (to 2^53)", True)},
+    "undo": {"seq": (_seq, "a whole number from 1 (to 2^53)", True)},
     "ping": {},
     "create": {"ruleset": (_text, f"a text of 1 to {MAX_TEXT} characters", True),
                "tiles": (_texts, f"a list of at most {MAX_ITEMS} texts", False),
@@ -77,7 +81,7 @@ ERROR_CODES = {
     "not_object": "a message is a JSON object",
     "bad_version": "the protocol version is not one the server speaks",
     "unknown_type": "no message has this type",
-    "bad_field": "a field is missing, unknown, or of the wrong type",
+    "bad_field": "a field is missing, unknown, given twice, or of the wrong type",
     "bad_code": "no table has this code",
     "not_joined": "say hello with a code first",
     "already_joined": "this connection already joined a table",
@@ -86,6 +90,7 @@ ERROR_CODES = {
     "not_your_decision": "the decision is another seat's",
     "decision_gone": "the decision is no longer pending (answered, or never was)",
     "stale_seq": "seq is not above the last answer's (a replayed or duplicate message)",
+    "bad_seq": "seq is more than 1,000,000 above the seat's last",
     "illegal_answer": "the answer is not one the decision allows",
     "game_over": "the game is over",
     "undo_refused": "undo is not offered now (the message says why)",
@@ -96,6 +101,10 @@ ERROR_CODES = {
     "rate_limited": "too many messages: the connection is closed",
     "full": "the server holds as many tables as it may",
     "too_many_tables": "this connection made as many tables as it may for now",
+    "table_full": "the table has as many connections as the server lets one table have",
+    "code_busy": "this seat's code has as many connections as the server lets one code have",
+    "busy": "too many spectators are joining this table this second: try again in a moment",
+    "too_many_connections": "this address has as many connections as the server allows: the connection is closed",
     "internal": "the server failed on this message (logged): nothing changed",
 }
 
@@ -107,7 +116,7 @@ def parse(frame) -> dict:
     if len(frame) > MAX_FRAME:
         raise ProtocolError("too_large", f"a frame has at most {MAX_FRAME} characters, not {len(frame)}")
     try:
-        msg = json.loads(frame, parse_constant=_no_constant)
+        msg = json.loads(frame, parse_constant=_no_constant, object_pairs_hook=_once)
     except (ValueError, RecursionError):  # (JSONDecodeError is a ValueError; so is a NaN)
         raise ProtocolError("bad_json", "the frame is not JSON") from None
     if not isinstance(msg, dict):
@@ -131,6 +140,16 @@ def parse(frame) -> dict:
         if not check(msg[key]):
             raise ProtocolError("bad_field", f"{kind}: '{key}' must be {what}")
     return msg
+
+
+def _once(pairs: list) -> dict:
+    """A JSON object whose keys are each given once (a strict reader takes no second value)."""
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ProtocolError("bad_field", f"'{_cut(key)}' is given twice in one object")
+        out[key] = value
+    return out
 
 
 def _no_constant(name: str):

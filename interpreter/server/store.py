@@ -20,7 +20,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, tiles TEXT NOT NULL, players INTEGER NOT NULL,
     seats TEXT NOT NULL, seed INTEGER NOT NULL, options TEXT NOT NULL, digest TEXT NOT NULL,
-    created REAL NOT NULL, state TEXT NOT NULL);
+    created REAL NOT NULL, state TEXT NOT NULL, ended REAL);
 CREATE TABLE IF NOT EXISTS codes (
     hash TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER);
 CREATE TABLE IF NOT EXISTS answers (
@@ -67,6 +67,8 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'FULL' else 'NORMAL'}")
             self.db.executescript(SCHEMA)
+            if "ended" not in [c[1] for c in self.db.execute("PRAGMA table_info(tables)")]:  # (a file of 0.1)
+                self.db.execute("ALTER TABLE tables ADD COLUMN ended REAL")
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"{self.path}: cannot open the database: {e}") from None
 
@@ -94,7 +96,7 @@ class Store:
     def create_table(self, table_id: str, ruleset: str, tiles: list, players: int, seats: list, seed: int,
                      options: dict, digest: str, codes: dict) -> None:
         """A new table and its codes' hashes ({hash: seat, or None for the spectators' code})."""
-        rows = [("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)",
+        rows = [("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,NULL)",
                  (table_id, ruleset, json.dumps(tiles), players, json.dumps(seats), seed, json.dumps(options),
                   digest, time.time(), OPEN))]
         rows += [("INSERT INTO codes VALUES (?,?,?)", (h, table_id, seat)) for h, seat in codes.items()]
@@ -102,11 +104,13 @@ class Store:
 
     def add_answers(self, table_id: str, first: int, answers: list, state: str | None = None) -> None:
         """Append answers [(seat, decision, answer, seq)] numbered from first, and the table's new
-        state if given, in one transaction. A number already taken is refused (nothing written)."""
+        state if given (over: and when it ended), in one transaction. A number already taken is
+        refused (nothing written)."""
         rows = [("INSERT INTO answers VALUES (?,?,?,?,?,?)", (table_id, first + i, seat, decision, json.dumps(answer), seq))
                 for i, (seat, decision, answer, seq) in enumerate(answers)]
         if state is not None:
-            rows.append(("UPDATE tables SET state = ? WHERE id = ?", (state, table_id)))
+            rows.append(("UPDATE tables SET state = ?, ended = ? WHERE id = ?",
+                         (state, time.time() if state == OVER else None, table_id)))
         self._write("the answer", rows)
 
     def undo(self, table_id: str, first: int, seat: int, seq: int) -> None:
@@ -127,12 +131,13 @@ class Store:
             raise StoreError(f"could not read the codes: {_why(e)}") from None
         return (row[0], row[1], row[2]) if row else None
 
-    def unfinished(self) -> list:
-        """Every table not over (nor failed), as dicts, each with its answers in order and the seq of
-        each seat's last undo (undos: {seat: seq})."""
+    def unfinished(self, keep_over: float = 0.0) -> list:
+        """Every table not over (nor failed), and those over in the last keep_over seconds, as dicts,
+        each with its answers in order and the seq of each seat's last undo (undos: {seat: seq})."""
         try:
-            rows = self.db.execute("SELECT id, ruleset, tiles, players, seats, seed, options, digest, created, state "
-                                   "FROM tables WHERE state IN (?, ?) ORDER BY created", (OPEN, PLAYING)).fetchall()
+            rows = self.db.execute("SELECT id, ruleset, tiles, players, seats, seed, options, digest, created, state, "
+                                   "ended FROM tables WHERE state IN (?, ?) OR (state = ? AND ended >= ?) "
+                                   "ORDER BY created", (OPEN, PLAYING, OVER, time.time() - keep_over)).fetchall()
             out = []
             for r in rows:
                 answers = self.db.execute("SELECT n, seat, decision, answer, seq FROM answers WHERE table_id = ? "
@@ -140,7 +145,7 @@ class Store:
                 undos = self.db.execute("SELECT seat, seq FROM undos WHERE table_id = ?", (r[0],)).fetchall()
                 out.append({"id": r[0], "ruleset": r[1], "tiles": json.loads(r[2]), "players": r[3],
                             "seats": json.loads(r[4]), "seed": r[5], "options": json.loads(r[6]), "digest": r[7],
-                            "created": r[8], "state": r[9],
+                            "created": r[8], "state": r[9], "ended": r[10],
                             "answers": [(a[0], a[1], a[2], json.loads(a[3]), a[4]) for a in answers],
                             "undos": {u[0]: u[1] for u in undos}})
             return out

@@ -3,11 +3,13 @@ connected, and each connection's seat.
 
 Answers go through `Table.answer`, which checks that the sender's seat owns the decision, that it
 is still pending (the server numbers decisions itself, as a replay of the stored answers does: an
-id is not used again once answered, unless an undo takes that answer back), that seq is above the seat's last accepted one and that the engine takes the choice;
+id is not used again once answered, unless an undo takes that answer back), that seq is above the
+seat's last accepted one (by at most SEQ_STEP: no seq locks a seat out) and that the engine takes the choice;
 it then applies it and lets the bots play until a human must answer. Nothing is shown to anyone
 before the server stores those answers (app.py); when the store fails, `rebuild` brings the game
-back to its last stored answer. `messages` are what each connection may see: its seat's view,
-its own pending decisions and its log lines, never the seed nor another seat's decisions.
+back to its last stored answer. `broadcast` sends what each connection may see: a seat its view,
+its own pending decisions and its log lines (messages.py), the spectators one public position
+(public.py), never the seed nor another seat's decisions.
 
 A table may set a turn timer (`timer`: seconds a human may take over a decision) and an away limit
 (`away`: seconds a human seat may stay without a connection): past either, a stand-in bot (`stand_in`,
@@ -28,16 +30,17 @@ from ..bots import make_bot, seat_seed
 from ..bots.sample import bot_input
 from ..engine.game import Game
 from ..engine.undo import NOTHING, OVER, learnt_since
-from ..engine.views import PUBLIC
 from ..errors import IllegalAnswer, JuxError
 from ..runtime.state import DECIDE
-from .messages import decision_message, known_cards, results
+from .messages import seat_state
+from .public import public_state
 from .protocol import ProtocolError, message
 from .store import FAILED, OPEN, OVER, PLAYING
 
 HUMAN = "human"
 STAND_IN = "greedy"  # the stand-in bot of a table that names none (create's stand_in)
 MAX_BOT_ANSWERS = 100_000  # answers the bots give in one go before the table is stopped
+SEQ_STEP = 1_000_000  # how far above a seat's last seq (0 before its first) its next may be
 
 
 class Client:
@@ -48,10 +51,15 @@ class Client:
         self.table = None
         self.seat = None
         self.spectator = False
-        self.sent_log = 0  # the game's log events this connection was sent the lines of
+        self.sent_log = 0  # the log events (a spectator: the public log's lines) this connection was sent
         self.sent_notices = 0
         self.log_reset = False  # the game was rewound (undo): its next state carries the whole log
+        self.public_log = None  # a spectator: the table's public log it was sent lines of (public.py)
         self.send = send  # send(message dict): queue a message to this connection
+
+    def post(self, public) -> None:
+        """A spectator: the table's latest position (public.py), in place of one not sent yet."""
+        self.public = public
 
     @property
     def joined(self) -> bool:
@@ -75,6 +83,10 @@ class Table:
         self.notices: list = []  # what the table says of its seats (a bot stood in for one), for everyone
         self.gone_since = {p: time.monotonic() for p, s in enumerate(self.seats) if s["kind"] == HUMAN}
         self.stand_ins: dict = {}
+        self.public_log: list = []  # the public log's lines (a new list after an undo) ...
+        self.public_events = 0  # ... of the game's log events before this one
+        self.public = None  # the spectators' latest position (public.py)
+        self.ended = None  # when its game ended (time.monotonic())
         self.seq_floor: dict = {}  # seat -> the seq of its last undo (no answer at or below it is taken)
         self._new_game()
 
@@ -148,9 +160,10 @@ class Table:
             raise ProtocolError("decision_gone", f"decision {decision_id} is not pending (answered, or never was)")
         if d.player != seat:
             raise ProtocolError("not_your_decision", f"decision {decision_id} is another seat's")
-        last = self.last_seq[seat]
-        if last is not None and seq <= last:
-            raise ProtocolError("stale_seq", f"seq {seq} is not above {last}, this seat's last answer's")
+        self.check_seq(seat, seq)
+        if d.many and type(choice) is not list:
+            raise ProtocolError("illegal_answer", f"decision {decision_id} is a choice of several: answer with a "
+                                                  "list of option ids")
         before = self._snapshot(seat, seq)
         try:
             self.game.apply(choice, player=seat, decision=d.id)  # (IllegalAnswer changes nothing)
@@ -166,6 +179,15 @@ class Table:
         except JuxError as e:
             self._rules_failed(e)
         return rows
+
+    def check_seq(self, seat: int, seq: int) -> None:
+        """seq must be above the seat's last (stale_seq) by at most SEQ_STEP (bad_seq)."""
+        last = self.last_seq[seat]
+        if last is not None and seq <= last:
+            raise ProtocolError("stale_seq", f"seq {seq} is not above {last}, this seat's last answer's")
+        if seq > (last or 0) + SEQ_STEP:
+            raise ProtocolError("bad_seq", f"seq {seq} is more than {SEQ_STEP:,} above this seat's last "
+                                           f"({last or 0}): a seat's seq goes up by 1 to {SEQ_STEP:,} at a time")
 
     def _rules_failed(self, e: JuxError):
         """The rules' code failed on an answer: back to the last stored answer, and say so."""
@@ -208,6 +230,7 @@ class Table:
                 self.last_seq[seat] = max(seq, self.last_seq[seat] or seq)
         if self.game.over:
             self.state = OVER
+            self.ended = self.ended or time.monotonic()
 
     def replay(self, rows: list) -> None:
         """Apply stored answers [(seat, decision, answer, seq)] to the game as they were given
@@ -258,9 +281,8 @@ class Table:
     def undo(self, seat, seq: int) -> int:
         """Check an undo of seat (ProtocolError `undo_refused`, or `stale_seq`, changing nothing):
         the number of the first stored answer it takes back."""
-        last = self.last_seq.get(seat)
-        if last is not None and seq <= last:
-            raise ProtocolError("stale_seq", f"seq {seq} is not above {last}, this seat's last answer's")
+        if seat is not None:
+            self.check_seq(seat, seq)
         why = self.undo_refusal(seat)
         if why:
             raise ProtocolError("undo_refused", why)
@@ -272,8 +294,10 @@ class Table:
         self.seq_floor[seat] = seq
         self.rows = self.rows[:first]
         self.rebuild()
+        self.public_log, self.public_events = [], 0  # (a spectator's next state carries it all, log_reset)
         for c in self.clients:
-            c.sent_log, c.log_reset = 0, True
+            if not c.spectator:
+                c.sent_log, c.log_reset = 0, True
 
     def fail(self, why: str) -> None:
         self.failure = why
@@ -332,53 +356,6 @@ class Table:
 
     # ------------------------------------------------------------ what each connection sees
 
-    def state_message(self, client: Client) -> dict:
-        """What this connection may see now, with the log lines it was not sent yet."""
-        game = self.game
-        over = game.over
-        extra = results(game) if over else {}
-        notices = self.notices[client.sent_notices:]
-        client.sent_notices = len(self.notices)
-        if client.spectator:
-            return self._spectator_state(client, notices, extra)
-        seat = client.seat
-        view = game.view(seat, log=False)
-        view.pop("decisions")
-        new, client.sent_log = game.log_since(seat, client.sent_log)
-        known = known_cards(view)
-        mine = game.pending_for(seat) if self.state != OPEN else []
-        decisions = [decision_message(self.decision_id(d), d, known) for d in mine]
-        why = self.undo_refusal(seat)
-        return message("state", view=view, decisions=decisions, log=new, seats=self.seat_list(), over=over,
-                       started=self.state != OPEN, notices=notices, undo=why is None,
-                       **({"undo_refusal": why} if why else {}), timer_left=self.timer_left(mine),
-                       **self._reset(client), **extra)
-
-    def timer_left(self, decisions: list):
-        """Seconds left on the turn timer for the oldest of these decisions (None: no timer, or none)."""
-        timer = self.options.get("timer")
-        since = [self.since[self.decision_id(d)] for d in decisions if self.decision_id(d) in self.since]
-        if not timer or not since or self.state != PLAYING:
-            return None
-        return round(max(0.0, timer - (time.monotonic() - min(since))), 1)
-
-    @staticmethod
-    def _reset(client: Client) -> dict:
-        if not client.log_reset:
-            return {}
-        client.log_reset = False
-        return {"log_reset": True}
-
-    def _spectator_state(self, client: Client, notices: list, extra: dict) -> dict:
-        """A spectator's state: the engine's view for no seat (views.PUBLIC: only what every seat
-        knows), its log lines not sent yet, and never a decision."""
-        view = self.game.view(PUBLIC, log=False)
-        view.pop("decisions")  # (always empty for PUBLIC)
-        new, client.sent_log = self.game.log_since(PUBLIC, client.sent_log)
-        return message("state", view=view, decisions=[], log=new, seats=self.seat_list(), over=self.game.over,
-                       started=self.state != OPEN, notices=notices, undo=False,
-                       undo_refusal=self.undo_refusal(None), timer_left=None, **self._reset(client), **extra)
-
     def welcome(self, client: Client) -> dict:  # (tiles: every variant in play, not only those `create` named)
         return message("welcome", table=self.id, seat=None if client.spectator else client.seat,
                        names=list(self.game.names), ruleset=self.rules.name, tiles=list(self.rules.variants),
@@ -392,8 +369,14 @@ class Table:
                 "free": [p for p in self.humans if not self.connected(p)], "answers": len(self.rows)}
 
     def broadcast(self) -> None:
+        """Each seat's connection its own state; the spectators one position, made once (public.py)."""
+        self.public = None
         for c in list(self.clients):
-            c.send(self.state_message(c))
+            if c.spectator:
+                self.public = self.public or public_state(self)
+                c.post(self.public)
+            else:
+                c.send(seat_state(self, c))
 
 
 __all__ = ["Client", "Table", "HUMAN"]
