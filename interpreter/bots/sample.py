@@ -22,7 +22,10 @@ counters, the locals of where the rules stopped, pending decisions' options), so
 consistent game in which the place of each card, who knows it, the marks on it and the back the
 seat sees there are as in the real game; only which unknown card lies there changes. A counter
 value the seat may not see (another seat's counter `visible: owner`, any counter `visible: none`)
-is its start value in the sample (``secret_counters``). The random
+is its start value in the sample (``secret_counters``). Where the rules stopped keeps only what
+they will read again (``forget``: the live locals of each frame), a live local worked out from a
+secret counter is worked out again from the sample (``work_out_again``) and the other seats'
+pending decisions are asked again there (``ask_again``): docs/bots.md, step 6. The random
 generator is reseeded from ``rng``, so future shuffles and draws are not the real ones; the copy
 has no answers and no log (other players' answers are not the seat's to see).
 
@@ -32,7 +35,7 @@ a sample depends on the real game only through the seat's knowledge.
 from __future__ import annotations
 
 from ..compiler.layout import counter_start
-from ..runtime.state import Card
+from ..runtime.state import DECIDE, Card
 from ..runtime.threads import distinct_picks
 
 
@@ -134,11 +137,14 @@ def determinize(game, seat: int, rng, plan: list | None = None):
             rest.extend(pool[len(ps):])  # (only when some of the kind lie under a pile's top)
         if under:
             deal(under, rest)
+    forget(T, game.rules)
     if sigma:
         _remap_rest(T, sigma)
     for i, v in secret_counters(game, seat):
         T.v[i] = v
     T.rng = rng.getrandbits(64)
+    work_out_again(T, game.rules)
+    ask_again(T, game.rules, seat)
     g = Game.__new__(Game)
     g.rules = game.rules
     g.state = T
@@ -170,6 +176,63 @@ def secret_counters(game, seat: int) -> list:
             if p != seat or secret[name] == "none":
                 out.extend((lay.counter(name, p, k), start) for k in (lay.player_keys.get(name) or (None,)))
     return out
+
+
+def forget(T, rules) -> None:
+    """Drop from the threads of state T what the rules will not read again: each stopped frame's
+    locals that are not live where it waits (compiler/liveness.py), and each thread's last answer
+    (read once, when it resumes from a decision, or given back by a call that has returned). What
+    is left is what the rules still need; a value worked out from something a seat may not see and
+    kept only because nothing cleared it is gone."""
+    drops = rules.resume_drops
+    for t in T.threads:
+        for f in t[0]:
+            if f[0] >= 0:
+                drop = drops[f[0]].get(f[1])
+                if drop:
+                    L = f[2]
+                    for i in drop:
+                        L[i] = None
+        t[3] = None
+
+
+def work_out_again(T, rules) -> None:
+    """Work out again, from state T's own values, each local the rules will still read that was
+    worked out from a secret counter (by its `let`: compiler/liveness.py secret_lets): the
+    sample's secret counters are at their start, and so are the locals worked out from them."""
+    calcs = rules.recalcs
+    for t in T.threads:
+        for f in t[0]:
+            fn = calcs[f[0]].get(f[1]) if f[0] >= 0 else None
+            if fn is not None:
+                try:
+                    fn(T, t, f)
+                except Exception:  # (a rule that cannot work on the sample's values: left unset)
+                    pass
+
+
+def ask_again(T, rules, seat: int) -> None:
+    """Make again, from what state T holds, the decisions other seats have pending: their
+    options (how many, which, what may be picked) can follow from what only they know (a bid of up
+    to one's own secret chips); asked again in the sample they follow from the sample's values. A
+    decision that cannot be asked again there (no option left, an error in the rules) stays as
+    it was."""
+    asks = rules.reasks
+    for t in T.threads:
+        d = t[2]
+        if t[1] != DECIDE or d[0] == seat:
+            continue
+        F = t[0][-1]
+        fn = asks[F[0]].get(F[1]) if F[0] >= 0 else None
+        if fn is None:
+            continue
+        try:
+            fn(T, t, F)
+        except Exception:  # (a rule reading a value the sample reset: as it was)
+            pass
+        t[1], t[3] = DECIDE, None
+        if t[2] is None:
+            t[2] = d
 
 
 def _remap_rest(T, sigma: dict) -> None:

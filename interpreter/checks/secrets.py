@@ -39,6 +39,11 @@ def _reads(spec, fn_name: str) -> set:
     return names
 
 
+def reads(spec, fn_name: str) -> set:
+    """The names read by function fn_name and every function it calls (at any depth)."""
+    return _reads(spec, fn_name)
+
+
 def check(spec) -> list:
     """(where, message) for each declaration of a secret number that cannot work."""
     out = []

@@ -78,9 +78,35 @@ def tie_broken(game, scores: list, winner: int) -> str:
             f"{mine[deciding]} against {', '.join(str(ties[p][deciding]) for p in last)}")
 
 
+def standing_text(game, viewer: int, p: int) -> str:
+    """Seat p's standing before the end as seat viewer may know it, as the table shows it: the
+    ruleset's standing(p) summed, '?' for a part the viewer may not see ('score 12 + ?: cards 12,
+    chips ?'); '?' alone when the ruleset gives no standing (its score may read what the viewer
+    may not see)."""
+    standing = game.standing(viewer)
+    if standing is None:
+        return "?"
+    parts = standing[p]
+
+    def secret(v) -> bool:
+        return isinstance(v, dict) and v.get("hidden") is True
+
+    numbers = [v for _, v in parts if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    hidden = sum(1 for _, v in parts if secret(v))
+    said = ", ".join(f"{name} {'?' if secret(v) else v}".strip() for name, v in parts)
+    if numbers and len(numbers) + hidden == len(parts):
+        head = f"score {sum(numbers)}" + (" + ?" if hidden else "")
+    elif hidden and hidden == len(parts):
+        head = "score ?"
+    else:
+        return said
+    return head + (f": {said}" if len(parts) > 1 else "")
+
+
 def print_game(game, about: str, viewer=None) -> None:
-    """A game as text: its title and `about`, the log (as the viewer knows it), the scores and
-    the winner (or who the game waits for). Names and rule texts are never read as markup."""
+    """A game as text: its title and `about`, the log (as the viewer knows it), the scores (for a
+    viewer before the end, each seat's standing as the viewer may know it) and the winner (or
+    who the game waits for). Names and rule texts are never read as markup."""
     from rich.markup import escape
     from rich.table import Table
     from rich.text import Text
@@ -90,13 +116,15 @@ def print_game(game, about: str, viewer=None) -> None:
     for line in game.log_lines(viewer):
         out.print(line, markup=False, soft_wrap=True)
     out.print()
-    scores = game.scores
-    t = Table(title="Final scores" if game.over else "Scores so far", title_justify="left")
+    seat = viewer is not None and not game.over  # (at the end every seat sees every score)
+    scores = game.scores if not seat else [standing_text(game, viewer, p) for p in range(game.state.n)]
+    t = Table(title="Final scores" if game.over else "Standings so far" if seat else "Scores so far",
+              title_justify="left")
     t.add_column("Seat", justify="right")
     t.add_column("Player")
-    t.add_column("Score", justify="right")
+    t.add_column("Standing" if seat else "Score", justify="left" if seat else "right")
     for p in range(game.state.n):  # seats numbered from 1 for people (records keep theirs from 0)
-        t.add_row(str(p + 1), Text(game.names[p]), str(scores[p]))
+        t.add_row(str(p + 1), Text(game.names[p]), Text(str(scores[p])))
     out.print(t)
     if game.over:
         w = game.winners

@@ -59,6 +59,7 @@ class Chooses:
         count = self.ex(s.count, ctx) if s.count is not None else "None"
         upto = self.ex(s.upto, ctx) if s.upto is not None else "None"
         nxt = len(blocks)
+        self._stops_at(s, nxt)
         cur.append((0, f"F[1] = {nxt}", s.pos))
         decide = "_decide"
         if self.coverage:
@@ -71,6 +72,8 @@ class Chooses:
             key = "" if s.distinct is None else ", " + self.ex(s.distinct, ctx)
             call = (f"{decide}(S, T, F, {by}, {self.ex(s.options, ctx)}, {count}, {upto}, "
                     f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id}{key})")
+        # asked again, in a bot's sample, from what the sample holds (bots/sample.py)
+        self._asks[nxt] = (s.pos, call.replace(decide + "(", "_decide(", 1))
         if ctx.spawned:  # (Game.autoplay answers them after the other threads have run)
             cur.append((0, f"if {call}: return WAIT", s.pos))
         else:

@@ -13,6 +13,8 @@ import itertools
 import re
 
 from ..checks.facts import log_only_lets
+from ..checks.secrets import reads as secret_reads
+from ..checks.secrets import secret_counters
 from ..language.tree import Simultaneously, author_name, walk
 from ..reading.cards import card_backs, card_label_fn, make_cards
 from ..runtime import chance, events, families, moves, ops, played, threads
@@ -49,6 +51,12 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         self.inlinable: dict = {}  # function -> (body, names it binds) or None: calls compiled in place (inline.py)
         self.routines: list = []  # resumable routine function names, by id
         self.routine_ids: dict = {}
+        self.resume_drops: dict = {}  # routine id -> {resume point: the named locals not live there}
+        self.reasks: dict = {}  # routine id -> {resume point after a choose: (pos, its decide call)}
+        self.recalcs: dict = {}  # routine id -> {resume point: [(pos, a live secret local worked out again)]}
+        secret = secret_counters(spec)
+        self.secret_names = set(secret)
+        self.reads_secret = lambda f: f in spec.functions and bool(secret_reads(spec, f) & self.secret_names)
         self.labels: list = []
         self.hints: dict = {}  # label id -> (pos, code) of its choose's hint
         self.prompts: list = []
@@ -150,6 +158,17 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
             o.emit(0, f"def PR{i}(S, L):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
             o.emit(1, f"return {code}", pos)
+        for rid, asks in sorted(self.reasks.items()):  # a choose asked again (bots' samples)
+            for pc, (pos, call) in sorted(asks.items()):
+                o.emit(0, f"def QC{rid}_{pc}(S, T, F):", pos)
+                o.emit(1, "L = F[2]; Z = S.z; V = S.v", pos)
+                o.emit(1, f"return {call}", pos)
+        for rid, calcs in sorted(self.recalcs.items()):  # live secret locals worked out again (samples)
+            for pc, lines in sorted(calcs.items()):
+                o.emit(0, f"def RC{rid}_{pc}(S, T, F):", lines[0][0])
+                o.emit(1, "L = F[2]; Z = S.z; V = S.v", lines[0][0])
+                for pos, line in lines:
+                    o.emit(1, line, pos)
         for i, (pos, code) in enumerate(self.unavailables):
             o.emit(0, f"def UN{i}(S, L):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
@@ -269,6 +288,9 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         "source": source, "filename": filename, "line_pos": list(c.out.pos), "ns": ns,
         "reads_knowledge": c.reads_knowledge,
         "routines": tuple(ns[f] for f in c.routines), "routine_names": tuple(c.routines),
+        "resume_drops": tuple(c.resume_drops.get(r, {}) for r in range(len(c.routines))),
+        "reasks": tuple({pc: ns[f"QC{r}_{pc}"] for pc in sorted(c.reasks.get(r, {}))} for r in range(len(c.routines))),
+        "recalcs": tuple({pc: ns[f"RC{r}_{pc}"] for pc in sorted(c.recalcs.get(r, {}))} for r in range(len(c.routines))),
         "flow": c.routine_ids["R___flow__"], "flow_locals": c.resumable_info["__flow__"][1],
         "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
         "card_backs": backs, "hidden_labels": hidden, "back_keys": back_keys,

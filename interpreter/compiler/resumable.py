@@ -7,6 +7,7 @@ from dataclasses import replace
 from ..language.tree import Call, CallStmt, Choose, For, Let, Return, Simultaneously, author_name, returns_value, walk
 from ..limits import MAX_DEPTH
 from .expr import Ctx
+from .liveness import live_after, secret_lets
 
 
 class ResumableRoutines:
@@ -37,8 +38,11 @@ class ResumableRoutines:
                 names = n.pattern.names
             for x in names:
                 slots.setdefault(x, len(slots))
-        self._hidden = len(slots)
+        self._hidden = self._named = len(slots)
         self._slots = slots
+        self._live = live_after(body, slots, self.stmt_suspends)
+        self._drops, self._asks, self._recalcs = {}, {}, {}
+        self._secret_lets = secret_lets(body, slots, self.secret_names, self.reads_secret) if self.secret_names else {}
         self._valued = returns_value(body)
         if self._valued:  # ending without `return EXPR` gives the caller none
             body = tuple(body) + (Return(None, None),)
@@ -48,8 +52,26 @@ class ResumableRoutines:
         rid = self._register(fname)
         blocks: list = [[]]  # each block: list of (indent, text, pos)
         self._lower(body, ctx, blocks)
+        self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._asks, self._recalcs
         self._flush_routine(fname, blocks)
         return rid, self._hidden
+
+    def _stops_at(self, s, pc: int) -> None:
+        """The routine waits at statement s and resumes at block pc: the named locals not live
+        there (liveness.py), which a bot's sample drops."""
+        live = self._live.get(id(s))
+        if live is not None:
+            drop = tuple(i for i in range(self._named) if i not in live)
+            if drop:
+                self._drops[pc] = drop
+            # the live locals worked out from a secret counter, each set by one `let`: a sample
+            # works them out again from its own values (bots/sample.py)
+            lets = sorted((x for i, x in self._secret_lets.items() if i in live and x is not None),
+                          key=lambda x: (x.pos.line, x.pos.col))
+            if lets:
+                ctx = Ctx({n: f"L[{i}]" for n, i in self._slots.items()}, True, "", self._slots)
+                self._recalcs[pc] = [(x.pos, f"L[{self._slots[x.pattern.names[0]]}] = {self.ex(x.value, ctx)}")
+                                     for x in lets]
 
     def _register(self, fname):
         rid = len(self.routines)
@@ -148,21 +170,22 @@ class ResumableRoutines:
 
     def l_Let(self, s, ctx, blocks):
         """`let x = f(...)` with f a procedure that may stop: the call, then x is what it returned."""
-        self.l_CallStmt(CallStmt(s.pos, s.value.func, None, s.value.args), ctx, blocks, value=True)
+        self.l_CallStmt(CallStmt(s.pos, s.value.func, None, s.value.args), ctx, blocks, value=True, stmt=s)
         self._declare(s.pattern, ctx)
         blocks[-1].append((0, f"{self._pat(s.pattern, ctx.env)} = T[3]", s.pos))
 
     def l_Assign(self, s, ctx, blocks):
         """`x = f(...)` (or `+=`, `-=`) with f a procedure that may stop."""
-        self.l_CallStmt(CallStmt(s.pos, s.value.func, None, s.value.args), ctx, blocks, value=True)
+        self.l_CallStmt(CallStmt(s.pos, s.value.func, None, s.value.args), ctx, blocks, value=True, stmt=s)
         target = ctx.env[s.name] if s.name in ctx.env else self.counter_ref(s.name, s.index, ctx, key=s.key)
         step = f"{target} = _add({target}, T[3])" if s.op == "+=" else f"{target} {s.op} T[3]"
         blocks[-1].append((0, step, s.pos))
 
-    def l_CallStmt(self, s, ctx, blocks, value=False):
+    def l_CallStmt(self, s, ctx, blocks, value=False, stmt=None):
         cur = blocks[-1]
         args = [self.ex(a, ctx) for a in s.args]
         nxt = len(blocks)
+        self._stops_at(stmt or s, nxt)
         cur.append((0, f"F[1] = {nxt}", s.pos))
         # Push the callee's frame and run it at once; only if it stops does the driver take over.
         # A routine that can call itself counts the frames nested (the flow's is the first) first.
@@ -262,10 +285,14 @@ class ResumableRoutines:
         self._declare(s.pattern, ctx)
         body_blocks: list = [[]]
         body_ctx = replace(ctx, env=dict(ctx.env), brk="", spawned=True)
+        outer, self._drops, self._asks = (self._drops, self._asks), {}, {}  # (the body's blocks are numbered apart)
         self._lower(s.body, body_ctx, body_blocks)
         rid = self._register(body_name)
+        self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._asks, self._recalcs
+        self._drops, self._asks = outer
         self._pending_bodies.append((body_name, body_blocks))
         nxt = len(blocks)
+        self._stops_at(s, nxt)
         slots = [ctx.slots[n] for n in s.pattern.names]
         cur = blocks[-1]
         cur.append((0, f"F[1] = {nxt}", s.pos))

@@ -50,6 +50,11 @@ class Ruleset:
         self.back_keys = c["back_keys"]
         self.has_backs = any(b is not None for b in self.card_backs)
         self.routines = c["routines"]
+        # for bots' samples (bots/sample.py): by routine, the locals not live where it waits, and
+        # each choose's decision made again from what a sample holds
+        self.resume_drops = c["resume_drops"]
+        self.reasks = c["reasks"]
+        self.recalcs = c["recalcs"]  # (the live locals worked out from a secret counter, worked out again)
         # the rules' functions the engine, views and bots call: an error in one names its rule
         self.label_fns = [self._located(f) for f in c["labels"]]
         self.hint_fns = {i: self._located(f) for i, f in c["hints"].items()}  # by label id
