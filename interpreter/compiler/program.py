@@ -180,8 +180,32 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
 
     With coverage the code also counts each statement and function as it runs, and each choose
     (see coverage.py); the counts are in the returned "coverage"."""
+    return link(spec, generate(spec, suspends, coverage))
+
+
+def generate(spec, suspends: set, coverage: bool = False) -> dict:
+    """What the compiler makes of a checked ruleset, as plain data (it pickles: the compile cache
+    keeps it, engine/compiled.py): the Python source, its code object, and what link needs."""
     c = Compiler(spec, suspends, coverage)
     source = c.build()
+    filename = f"<jux:{spec.name}>"
+    return {
+        "source": source, "filename": filename, "code": compile(source, filename, "exec"),
+        "line_pos": list(c.out.pos), "cards": c.cards, "attrs": c.attrs, "indexed": c.indexed,
+        "masked": sorted(c.masked), "consts": list(c.consts.values()), "routines": tuple(c.routines),
+        "flow": c.routine_ids["R___flow__"], "resumable_info": c.resumable_info, "labels": len(c.labels),
+        "hints": sorted(c.hints), "prompts": len(c.prompts), "unavailables": len(c.unavailables),
+        "reads_knowledge": c.reads_knowledge, "layout": c.layout, "coverage": coverage,
+        "sites": c.sites, "chooses": c.chooses,
+    }
+
+
+def link(spec, g: dict) -> dict:
+    """The generated code of spec (generate) run in a namespace of its own: the rules' functions,
+    their tables, and what the engine needs of them (a dict)."""
+    source = g["source"]
+    coverage = g["coverage"]
+    c = _Made(g)
     cards = tuple(Card(i) for i in range(len(c.cards)))
     ns: dict = {
         "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": ops.STEP_BUDGET,
@@ -223,9 +247,9 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     counts = None
     if coverage:
         from ..runtime.counts import Counts, counted_decide
-        counts = Counts(c.sites, c.chooses)
+        counts = Counts(g["sites"], g["chooses"])
         ns["_C"] = counts.runs
-        ns["_CHOSEN"] = tuple(counted_decide(counts.choices[i]) for i in range(len(c.chooses)))
+        ns["_CHOSEN"] = tuple(counted_decide(counts.choices[i]) for i in range(len(g["chooses"])))
         ns["_SLOT_IN"], ns["_SLOT_OUT"] = counts.slot_hooks(lambda S, p: ns["F_score"](S, p))
     # Attribute tables are lists, never changed, and AT_attr is A_attr.__getitem__ made once (for
     # map and key=): list.__getitem__ is a plain C method, where a tuple's is a slot wrapper that
@@ -244,11 +268,10 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         ns[f"MS_{picked}_{attr}"] = {v: [a.get(picked) if a.get(attr) == v else 0 for a in c.cards].__getitem__
                                      for v in values[attr]}
     ns["_ZERO"] = ([0] * len(c.cards)).__getitem__
-    for name, value in c.consts.values():
+    for name, value in g["consts"]:
         ns[name] = value
-    filename = f"<jux:{spec.name}>"
-    code = compile(source, filename, "exec")
-    exec(code, ns)
+    filename = g["filename"]
+    exec(g["code"], ns)
     ns["ROUT"] = tuple(ns[f] for f in c.routines)
     # slots: key -> (routine id or -1, extra locals, plain function or None, D_ version or None)
     for slot, table in spec.slots.items():
@@ -264,19 +287,28 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
             else:
                 ns[f"SLOT_{slot}"][key] = (-1, 0, ns[f"P_{proc}"], None)
     return {
-        "source": source, "filename": filename, "line_pos": list(c.out.pos), "ns": ns,
+        "source": source, "filename": filename, "line_pos": g["line_pos"], "ns": ns,
         "reads_knowledge": c.reads_knowledge,
         "routines": tuple(ns[f] for f in c.routines), "routine_names": tuple(c.routines),
-        "flow": c.routine_ids["R___flow__"], "flow_locals": c.resumable_info["__flow__"][1],
+        "flow": g["flow"], "flow_locals": c.resumable_info["__flow__"][1],
         "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
         "card_backs": backs, "hidden_labels": hidden, "back_keys": back_keys,
-        "labels": tuple(ns[f"LBL{i}"] for i in range(len(c.labels))),
-        "hints": {i: ns[f"HNT{i}"] for i in c.hints},
-        "prompts": tuple(ns[f"PR{i}"] for i in range(len(c.prompts))),
-        "unavailables": tuple(ns[f"UN{i}"] for i in range(len(c.unavailables))),
+        "labels": tuple(ns[f"LBL{i}"] for i in range(g["labels"])),
+        "hints": {i: ns[f"HNT{i}"] for i in g["hints"]},
+        "prompts": tuple(ns[f"PR{i}"] for i in range(g["prompts"])),
+        "unavailables": tuple(ns[f"UN{i}"] for i in range(g["unavailables"])),
         "score": ns.get("F_score"), "tiebreak": ns.get("F_tiebreak"),
         "procedures": {name: (c.resumable_info[name] if name in c.resumable_info else ns[f"P_{name}"])
                        for name in spec.procedures},
         "functions": {name: ns[f"F_{name}"] for name in spec.functions},
         "coverage": counts,
     }
+
+
+class _Made:
+    """generate's dict read as the compiler's attributes (link reads what the compiler made)."""
+
+    def __init__(self, g: dict):
+        self.cards, self.attrs, self.indexed, self.masked = g["cards"], g["attrs"], g["indexed"], g["masked"]
+        self.routines, self.resumable_info, self.layout = g["routines"], g["resumable_info"], g["layout"]
+        self.reads_knowledge = g["reads_knowledge"]
