@@ -13,7 +13,7 @@ import itertools
 import re
 
 from ..checks.facts import log_only_lets
-from ..language.tree import Simultaneously, author_name, walk
+from ..language.tree import Simultaneously, author_name, walked
 from ..reading.cards import card_backs, card_label_fn, make_cards
 from ..runtime import chance, events, families, moves, ops, played, threads
 from ..runtime.plurals import plural
@@ -72,7 +72,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
             from ..language.tree import Call, CallStmt
 
             routines = {**self.spec.functions, **self.spec.procedures}
-            calls = {n: {x.func for x in walk(r.body if isinstance(r.body, tuple) else (r.body,))
+            calls = {n: {x.func for x in walked(r.body)
                          if isinstance(x, (Call, CallStmt)) and x.func in routines} for n, r in routines.items()}
             found = set()
             for start in routines:
@@ -116,7 +116,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         routines.append(("__flow__", (), spec.flow.body, spec.flow.pos))
         for name, params, body, pos in routines:
             # (a `simultaneously` body runs in threads of its own: its routine keeps every let)
-            nested = any(isinstance(n, Simultaneously) for n in walk(body))
+            nested = any(isinstance(n, Simultaneously) for n in walked(body))
             self._quiet = set() if nested else log_only_lets(body, spec.procedures)
             if name in self.suspends or name == "__flow__":
                 rid, nslots = self.resumable(f"R_{name}", params, body)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..language.tree import Call, CallStmt, Choose, For, Let, Return, Simultaneously, returns_value, walk
+from ..language.tree import Call, CallStmt, Choose, For, Let, Return, Simultaneously, returns_value, walk, walked
 from .expr import Ctx
 
 
@@ -30,7 +30,7 @@ class ResumableRoutines:
         slots = {}
         for p in params:
             slots.setdefault(p, len(slots))
-        for n in walk(body):
+        for n in walked(body):
             names = ()
             if isinstance(n, (Let, For, Choose, Simultaneously)):
                 names = n.pattern.names
