@@ -3,8 +3,8 @@
 Usage: python bench/loads.py [-n RUNS]
 
 Each figure is the CPU time (process time) of fresh processes, the best of RUNS (default 5):
-- a base load: `build_ruleset` of rules/capital_jux in a process that loaded it once (its files
-  read and parsed: the checks and the compiler run again), as docs/performance.md's base load;
+- a base load: `build_ruleset` of rules/capital_jux in a process that loaded it once, its files
+  read again (as bench/run.py's "load + check + compile", docs/performance.md's base load);
 - another tile combination in a process that loaded one: the mean of 8 combinations, with the
   compile cache off (JUX_CACHE=off), and warm (each was loaded once before, in another process);
 - importing jux and loading capital_jux in a fresh process, the cache off and warm.
@@ -27,9 +27,9 @@ COMBOS = [["outsider", "mentalist", "sentinel", "dualist"], ["recruiter", "dooms
           ["infiltrator", "cleric", "sentinel", "discoverer"], ["agent", "missionary", "follower", "dualist"]]
 
 BASE = ("import time\nfrom jux import load_ruleset\nfrom jux.interpreter.engine.ruleset import build_ruleset\n"
-        "from jux.interpreter.reading.spec import ruleset_path\n"
-        "load_ruleset('capital_jux')\nt = time.process_time()\nbuild_ruleset(ruleset_path('capital_jux'))\n"
-        "print(time.process_time() - t)\n")
+        "from jux.interpreter.reading import yaml_reader\nfrom jux.interpreter.reading.spec import ruleset_path\n"
+        "load_ruleset('capital_jux')\nyaml_reader._READ_CACHE.clear()\nt = time.process_time()\n"
+        "build_ruleset(ruleset_path('capital_jux'))\nprint(time.process_time() - t)\n")
 OTHER = ("import time\nfrom jux import load_ruleset\nload_ruleset('capital_jux', ['agent', 'cleric', 'merchant', 'scholar'])\n"
          "t = time.process_time()\nfor c in {combos!r}:\n    load_ruleset('capital_jux', c)\n"
          "print((time.process_time() - t) / {n})\n")
@@ -53,7 +53,7 @@ def figures(runs: int = 5) -> list:
         _cpu(other, on)  # (fills the cache: every combination, and capital_jux, once)
         _cpu(FRESH, on)
         return [
-            ("base load: check + compile rules/capital_jux, its files read before (build_ruleset)",
+            ("base load: read + check + compile rules/capital_jux in a warm process (build_ruleset)",
              min(_cpu(BASE, off) for _ in range(runs))),
             ("another tile combination in a process that loaded one, compile cache off",
              min(_cpu(other, off) for _ in range(runs))),

@@ -189,7 +189,9 @@ def generate(spec, suspends: set, coverage: bool = False) -> dict:
     c = Compiler(spec, suspends, coverage)
     source = c.build()
     filename = f"<jux:{spec.name}>"
+    label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
     return {
+        "card_labels": tuple(label(a) for a in c.cards), "card_backs": card_backs(spec, c.cards),
         "source": source, "filename": filename, "code": compile(source, filename, "exec"),
         "line_pos": list(c.out.pos), "cards": c.cards, "attrs": c.attrs, "indexed": c.indexed,
         "masked": sorted(c.masked), "consts": list(c.consts.values()), "routines": tuple(c.routines),
@@ -227,9 +229,8 @@ def link(spec, g: dict) -> dict:
     }
     if c.layout.families:  # (only then: the namespace of rules without one stays as it was)
         ns.update(_zone_at=families.zone_at, _make=families.make, _remove=families.remove)
-    label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
-    labels = tuple(label(a) for a in c.cards)
-    backs, hidden, back_keys = card_backs(spec, c.cards)
+    labels = g["card_labels"]
+    backs, hidden, back_keys = g["card_backs"]
 
     def _text(parts):
         """A string made in the rules (not a log text, rendered per viewer): labels, seats, lists."""

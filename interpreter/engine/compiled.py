@@ -7,7 +7,7 @@ it was made from: each rule and variant file's path (as shown in messages) and c
 ruleset and variants as named, whether it counts coverage, jux's version, the Python that runs
 it, and the source of the engine parts that read, check and compile (so a changed jux never
 reads an older jux's entry). An edited file is another key: an entry is never stale. The folder
-is safe to delete at any time; entries past MAX_ENTRIES are removed oldest first.
+is safe to delete at any time; past MAX_BYTES, the entries used least recently are removed.
 
 An entry is written whole to a temporary file and renamed into place (a reader never sees half
 of one); one that cannot be read, or is not what it should be (cut short, another format,
@@ -20,17 +20,17 @@ point JUX_CACHE_DIR at a folder others can write.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import marshal
 import os
 import pickle
 import sys
 import tempfile
-import zlib
 from pathlib import Path
 
 FORMAT = b"jux-compiled/1\n"
-MAX_ENTRIES = 2000  # (about 40 KB each: 256 tile combinations, with and without coverage, fit)
+MAX_BYTES = 256 << 20  # (about 350 KB an entry: 256 tile combinations, with and without coverage, fit)
 _ENGINE: list = []  # the hash of the engine's source, worked out once per process
 STATS = {"loaded": 0, "stored": 0, "rebuilt": 0}  # what this process did (tests, bench)
 
@@ -91,10 +91,10 @@ def load(key: str):
     try:
         if not data.startswith(FORMAT):
             raise ValueError("not an entry")
-        body = zlib.decompress(data[len(FORMAT):])
+        body = memoryview(data)[len(FORMAT):]
         size = int.from_bytes(body[:8], "little")
         code = marshal.loads(body[8:8 + size])
-        stored_key, spec, generated = pickle.loads(body[8 + size:])
+        stored_key, spec, generated = _unpickled(body[8 + size:])
         if stored_key != key or type(code).__name__ != "code":
             raise ValueError("another entry")
         generated["code"] = code
@@ -109,6 +109,18 @@ def load(key: str):
     return spec, generated
 
 
+def _unpickled(data: bytes):
+    """pickle.loads with the garbage collector held: the many new objects of a ruleset would set
+    off collections of the whole heap, which find nothing to free (pickle makes no cycles of garbage)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return pickle.loads(data)
+    finally:
+        if was:
+            gc.enable()
+
+
 def store(key: str, spec, generated: dict) -> None:
     """Keep (spec, generated) as the entry key; nothing when there is no cache or it cannot be
     written (a read-only or full disk slows jux, never stops it)."""
@@ -119,7 +131,7 @@ def store(key: str, spec, generated: dict) -> None:
         rest = {k: v for k, v in generated.items() if k != "code"}
         code = marshal.dumps(generated["code"])
         body = len(code).to_bytes(8, "little") + code + pickle.dumps((key, spec, rest), protocol=pickle.HIGHEST_PROTOCOL)
-        data = FORMAT + zlib.compress(body, 1)
+        data = FORMAT + body
     except Exception:  # (something that does not pickle: this ruleset is compiled each time)
         return
     try:
@@ -142,13 +154,14 @@ def store(key: str, spec, generated: dict) -> None:
 
 
 def _prune(folder: Path) -> None:
-    """At most MAX_ENTRIES entries: the least recently used go first."""
+    """At most MAX_BYTES of entries: the least recently used go first."""
     try:
-        entries = [e for e in os.scandir(folder) if e.name.endswith(".jux") and not e.name.startswith(".")]
-        if len(entries) <= MAX_ENTRIES:
-            return
-        entries.sort(key=lambda e: e.stat().st_mtime_ns)
-        for e in entries[:len(entries) - MAX_ENTRIES]:
-            os.unlink(e.path)
+        entries = [(e.stat(), e.path) for e in os.scandir(folder) if e.name.endswith(".jux") and not e.name.startswith(".")]
+        total = sum(st.st_size for st, _ in entries)
+        for st, path in sorted(entries, key=lambda e: e[0].st_mtime_ns):
+            if total <= MAX_BYTES:
+                break
+            os.unlink(path)
+            total -= st.st_size
     except OSError:
         pass

@@ -227,9 +227,9 @@ def _cached_build(key, path, variants, coverage) -> Ruleset:
     if compiled.cache_dir() is None:
         return build_ruleset(path, variants, coverage)
     # (messages name each file as shown from here: the paths as shown are part of the key)
-    shown = tuple(display_path(Path(f)) for f, _ in key[2] + key[3]) + tuple(
-        display_path(Path(v[0])) for v in key[1] if isinstance(v, tuple))
-    disk_key = compiled.key_of((key, str(path), variants, shown, display_path(path)))
+    folders = [path] + ([variants_module.VARIANTS_DIR] if variants else []) + [
+        Path(v[0]) for v in key[1] if isinstance(v, tuple)]
+    disk_key = compiled.key_of((key, str(path), variants, _shown(folders)))
     got = compiled.load(disk_key)
     if got is not None:
         spec, generated = got
@@ -258,6 +258,17 @@ def build_ruleset(path, variants=(), coverage: bool = False) -> Ruleset:
     the rule files read and composed (reading), checked (checks), compiled (compiler)."""
     spec = read_spec(path, variants)
     return Ruleset(spec, link(spec, generate(spec, check(spec), coverage)))
+
+
+def _shown(paths) -> tuple:
+    """What decides how the files under each of paths are named in messages (display_path): the
+    path as shown, and where this process is when it is inside it."""
+    here = Path.cwd().resolve()
+    out = []
+    for p in paths:
+        real = p.resolve()
+        out.append((display_path(p), str(here) if here == real or real in here.parents else None))
+    return tuple(out)
 
 
 def _variant_key(variant: str):
