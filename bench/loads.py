@@ -1,6 +1,6 @@
 """What loading a ruleset costs, with and without the compile cache (interpreter/engine/compiled.py).
 
-Usage: python bench/loads.py [-n RUNS]
+Usage: python bench/loads.py [-n RUNS] [--rev REV]
 
 Each figure is the CPU time (process time) of fresh processes, the best of RUNS (default 5):
 - a base load: `build_ruleset` of rules/capital_jux in a process that loaded it once, its files
@@ -8,7 +8,9 @@ Each figure is the CPU time (process time) of fresh processes, the best of RUNS 
 - another tile combination in a process that loaded one: the mean of 8 combinations, with the
   compile cache off (JUX_CACHE=off), and warm (each was loaded once before, in another process);
 - importing jux and loading capital_jux in a fresh process, the cache off and warm.
-The cache is a folder of the bench's own (JUX_CACHE_DIR), never the user's.
+The cache is a folder of the bench's own (JUX_CACHE_DIR), never the user's. With --rev, the same
+figures of git revision REV's jux (unpacked as bench/startup.py does, on its own rule files), for
+a revision before the cache the "warm" figures are the same work as the others.
 """
 from __future__ import annotations
 
@@ -38,15 +40,20 @@ FRESH = ("import time\nt = time.process_time()\nfrom jux import load_ruleset\nlo
 
 
 def _cpu(code: str, env: dict) -> float:
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], cwd=env.get("JUX_BENCH_ROOT", ROOT), env=env,
+                         capture_output=True, text=True, check=True)
     return float(out.stdout)
 
 
-def figures(runs: int = 5) -> list:
-    """[(label, seconds)] of each figure (the module's text), each the best of runs."""
+def figures(runs: int = 5, tree=None) -> list:
+    """[(label, seconds)] of each figure (the module's text), each the best of runs; tree: another
+    jux to measure (bench/startup.py's Tree), else the working tree's."""
     cache = tempfile.mkdtemp(prefix="jux-loads-bench-")
-    off = dict(os.environ, JUX_CACHE="off")
-    on = dict(os.environ, JUX_CACHE_DIR=cache)
+    base = dict(os.environ)
+    if tree is not None:
+        base.update(PYTHONPATH=str(tree.path), JUX_BENCH_ROOT=str(tree.root))
+    off = dict(base, JUX_CACHE="off")
+    on = dict(base, JUX_CACHE_DIR=cache)
     on.pop("JUX_CACHE", None)
     other = OTHER.format(combos=COMBOS, n=len(COMBOS))
     try:
@@ -69,9 +76,20 @@ def figures(runs: int = 5) -> list:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-n", type=int, default=5, help="fresh processes of each, the best kept (default 5)")
+    ap.add_argument("--rev", help="a git revision's jux instead of the working tree's, e.g. dfde39a")
     args = ap.parse_args(argv)
-    for label, seconds in figures(args.n):
-        print(f"{label}: {seconds * 1000:.1f} ms CPU")
+    tmp = Path(tempfile.mkdtemp(prefix="jux-loads-rev-"))
+    try:
+        tree = None
+        if args.rev:
+            sys.path.insert(0, str(Path(__file__).resolve().parent))
+            from startup import tree_at
+
+            tree = tree_at(args.rev, tmp / "rev")
+        for label, seconds in figures(args.n, tree):
+            print(f"{label}: {seconds * 1000:.1f} ms CPU")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
 

@@ -139,3 +139,4 @@ def test_the_same_games_from_the_cache(cache, monkeypatch, name):
     assert same_games.set_digest(name, 20) == stored and compiled.STATS["stored"] == 1  # (compiled, kept)
     monkeypatch.setattr(ruleset, "_CACHE", {})
     assert same_games.set_digest(name, 20) == stored and compiled.STATS["loaded"] == 1  # (from the cache)
+
