@@ -29,6 +29,7 @@ bench: $(VENV)/.test
 	$(BIN)/python bench/parallel.py
 	$(BIN)/python bench/bots.py
 	$(BIN)/python bench/server.py
+	$(BIN)/python bench/balance.py
 
 clean:
 	rm -rf $(VENV) *.egg-info build
