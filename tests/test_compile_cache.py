@@ -56,7 +56,8 @@ def _generated(monkeypatch) -> list:
     return made
 
 
-def test_the_tests_never_write_the_user_s_cache():
+def test_the_tests_never_write_the_user_s_cache(monkeypatch):
+    monkeypatch.delenv("JUX_CACHE", raising=False)
     assert os.environ.get("JUX_CACHE_DIR") and compiled.cache_dir() == Path(os.environ["JUX_CACHE_DIR"])
 
 
