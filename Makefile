@@ -30,6 +30,7 @@ bench: $(VENV)/.test
 	$(BIN)/python bench/bots.py
 	$(BIN)/python bench/server.py
 	$(BIN)/python bench/lsp.py
+	$(BIN)/python bench/balance.py
 
 clean:
 	rm -rf $(VENV) *.egg-info build

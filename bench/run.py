@@ -165,12 +165,9 @@ def main(argv=None):
     aaaa = load_ruleset("capital_jux", ["agent"])
     gps = games_per_second(aaaa, 4, games, repeats)
     t.add_row("random-bot 4-player games per second with the A tiles", f"{gps:,.0f}")
-    combo = ["outsider", "mentalist", "sentinel", "dualist"]
-    code = ("import time; from jux import load_ruleset; load_ruleset('capital_jux', ['agent']); "
-            f"t=time.perf_counter(); load_ruleset('capital_jux', {combo!r}); print(time.perf_counter()-t)")
-    other = min(float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                                     check=True).stdout) for _ in range(3))
-    t.add_row("load another tile combination (files read once per process)", f"{other * 1000:.0f} ms")
+    import loads  # (bench/loads.py: loading with and without the compile cache, CPU time of fresh processes)
+    for label, seconds in loads.figures(3):
+        t.add_row(label, f"{seconds * 1000:.0f} ms CPU")
 
     files = [f for d in (RULES_DIR,) for f in rule_files(d)]
     def load_all():
@@ -179,11 +176,6 @@ def main(argv=None):
 
     warm = best_of(5, load_all)
     t.add_row(f"load + check + compile every rule file ({len(files)} files), warm process", f"{warm * 1000:.0f} ms")
-    code = ("import time; t=time.perf_counter(); from jux import load_ruleset; "
-            "load_ruleset('capital_jux'); print(time.perf_counter()-t)")
-    cold = min(float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                                    check=True).stdout) for _ in range(3))
-    t.add_row("import jux + load capital_jux, fresh process", f"{cold * 1000:.0f} ms")
     starts = 3 if args.quick else 7
     start, why = startup_seconds(starts)
     if start is None:

@@ -10,8 +10,11 @@ Profiles (choose with the environment variable JUX_HYPOTHESIS_PROFILE):
 - quick: a handful of examples, for a fast local loop.
 - thorough: many examples, for hunting bugs before a release.
 """
+import atexit
 import os
+import shutil
 import subprocess
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -24,6 +27,11 @@ settings.register_profile("quick", max_examples=8, **_COMMON)
 settings.register_profile("thorough", max_examples=1000, **_COMMON)
 
 settings.load_profile(os.environ.get("JUX_HYPOTHESIS_PROFILE", "default"))
+
+# The compile cache (interpreter/engine/compiled.py) of this test process: a folder of its own,
+# emptied at the end, never the user's (the jux commands the tests start inherit it).
+os.environ["JUX_CACHE_DIR"] = _CACHE_DIR = tempfile.mkdtemp(prefix="jux-test-cache-")
+atexit.register(shutil.rmtree, _CACHE_DIR, True)
 
 
 @pytest.fixture(autouse=True)

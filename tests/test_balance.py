@@ -226,3 +226,18 @@ def test_a_tile_file_of_ones_own_joins_the_sweep_beside_the_tiles_of_its_colour(
     assert "broken.yaml:" in capsys.readouterr().err and not (tmp_path / "c").exists()
     assert main(args + ["--cluster", "tcp://127.0.0.1:1"]) == 1
     assert "--with does not go with --cluster" in capsys.readouterr().err
+
+
+def test_balance_json_reads_as_json_dumps_writes_it(tmp_path):
+    """Sweep.save encodes each finished combination once: the file is still json.dumps(data, indent=1)."""
+    from jux.interpreter.study.balance import FORMAT
+
+    sweep = Sweep("capital_jux", 4, 2, families=["rebels"], out_dir=tmp_path)
+    sweep.out.mkdir(parents=True, exist_ok=True)
+    for n in range(3):
+        expected = {"format": FORMAT, "settings": sweep.settings, "keys": [list(k) for k in sweep.keys],
+                    "combos_planned": len(sweep.combos), "combos": list(sweep.done.values())}
+        sweep.save()
+        assert sweep.path.read_text() == json.dumps(expected, indent=1) + "\n"
+        combo = sweep.combos[n]
+        sweep.done[",".join(combo)] = {"combo": list(combo), "games": n, "powers": {"a": {"uses": [n, "x\ny"]}}, "none": None}

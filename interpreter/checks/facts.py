@@ -3,7 +3,7 @@ procedures do something (may stop, start threads), and which lets only the log r
 from __future__ import annotations
 
 from ..language.builtins import IMPURE_BUILTINS
-from ..language.tree import Assign, Call, CallStmt, Choose, For, Let, Log, Name, Node, Show, Simultaneously, walk
+from ..language.tree import Assign, Call, CallStmt, Choose, For, Let, Log, Name, Node, Show, Simultaneously, walk, walked
 
 
 def procedures_that(spec, does) -> set:
@@ -12,7 +12,7 @@ def procedures_that(spec, does) -> set:
     out, calls = set(), {}
     for name, r in spec.procedures.items():
         cs = calls[name] = set()
-        for n in walk(r.body):
+        for n in walked(r.body):
             if does(n):
                 out.add(name)
             elif isinstance(n, CallStmt):

@@ -10,7 +10,7 @@ the definition an override replaces).
 from __future__ import annotations
 
 from ..errors import RuleError, did_you_mean
-from ..language.tree import Call, CallStmt, walk
+from ..language.tree import Call, CallStmt, walked
 
 ENTRY_FUNCTIONS = ("score", "tiebreak", "value", "worth", "standing")
 
@@ -31,7 +31,7 @@ def reached(spec) -> dict:
                 seen[n] = None
                 queue.append(routines[n].body)
             continue
-        for node in walk(queue.pop(0)):
+        for node in walked(queue.pop(0)):
             if isinstance(node, CallStmt) and node.slot_key is not None:
                 called = list((spec.slots.get(node.func) or {}).values())
             elif isinstance(node, (Call, CallStmt)):

@@ -15,7 +15,7 @@ import re
 from ..checks.facts import log_only_lets
 from ..checks.secrets import reads as secret_reads
 from ..checks.secrets import secret_counters
-from ..language.tree import Simultaneously, author_name, walk
+from ..language.tree import Simultaneously, author_name, walked
 from ..reading.cards import card_backs, card_label_fn, make_cards
 from ..runtime import chance, events, families, moves, ops, played, threads
 from ..runtime.plurals import plural
@@ -80,7 +80,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
             from ..language.tree import Call, CallStmt
 
             routines = {**self.spec.functions, **self.spec.procedures}
-            calls = {n: {x.func for x in walk(r.body if isinstance(r.body, tuple) else (r.body,))
+            calls = {n: {x.func for x in walked(r.body)
                          if isinstance(x, (Call, CallStmt)) and x.func in routines} for n, r in routines.items()}
             found = set()
             for start in routines:
@@ -124,7 +124,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         routines.append(("__flow__", (), spec.flow.body, spec.flow.pos))
         for name, params, body, pos in routines:
             # (a `simultaneously` body runs in threads of its own: its routine keeps every let)
-            nested = any(isinstance(n, Simultaneously) for n in walk(body))
+            nested = any(isinstance(n, Simultaneously) for n in walked(body))
             self._quiet = set() if nested else log_only_lets(body, spec.procedures)
             if name in self.suspends or name == "__flow__":
                 rid, nslots = self.resumable(f"R_{name}", params, body)
@@ -201,8 +201,35 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
 
     With coverage the code also counts each statement and function as it runs, and each choose
     (see coverage.py); the counts are in the returned "coverage"."""
+    return link(spec, generate(spec, suspends, coverage))
+
+
+def generate(spec, suspends: set, coverage: bool = False) -> dict:
+    """What the compiler makes of a checked ruleset, as plain data (it pickles: the compile cache
+    keeps it, engine/compiled.py): the Python source, its code object, and what link needs."""
     c = Compiler(spec, suspends, coverage)
     source = c.build()
+    filename = f"<jux:{spec.name}>"
+    label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
+    return {
+        "card_labels": tuple(label(a) for a in c.cards), "card_backs": card_backs(spec, c.cards),
+        "source": source, "filename": filename, "code": compile(source, filename, "exec"),
+        "line_pos": list(c.out.pos), "cards": c.cards, "attrs": c.attrs, "indexed": c.indexed,
+        "masked": sorted(c.masked), "consts": list(c.consts.values()), "routines": tuple(c.routines),
+        "flow": c.routine_ids["R___flow__"], "resumable_info": c.resumable_info, "labels": len(c.labels),
+        "hints": sorted(c.hints), "prompts": len(c.prompts), "unavailables": len(c.unavailables),
+        "reads_knowledge": c.reads_knowledge, "layout": c.layout, "coverage": coverage,
+        "sites": c.sites, "chooses": c.chooses,
+        "resume_drops": c.resume_drops, "reasks": c.reasks, "recalcs": c.recalcs,
+    }
+
+
+def link(spec, g: dict) -> dict:
+    """The generated code of spec (generate) run in a namespace of its own: the rules' functions,
+    their tables, and what the engine needs of them (a dict)."""
+    source = g["source"]
+    coverage = g["coverage"]
+    c = _Made(g)
     cards = tuple(Card(i) for i in range(len(c.cards)))
     ns: dict = {
         "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": ops.STEP_BUDGET,
@@ -224,9 +251,8 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     }
     if c.layout.families:  # (only then: the namespace of rules without one stays as it was)
         ns.update(_zone_at=families.zone_at, _make=families.make, _remove=families.remove)
-    label = card_label_fn({k: d.get("label", "") for k, d in spec.cards.items()})
-    labels = tuple(label(a) for a in c.cards)
-    backs, hidden, back_keys = card_backs(spec, c.cards)
+    labels = g["card_labels"]
+    backs, hidden, back_keys = g["card_backs"]
 
     def _text(parts):
         """A string made in the rules (not a log text, rendered per viewer): labels, seats, lists."""
@@ -244,9 +270,9 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
     counts = None
     if coverage:
         from ..runtime.counts import Counts, counted_decide
-        counts = Counts(c.sites, c.chooses)
+        counts = Counts(g["sites"], g["chooses"])
         ns["_C"] = counts.runs
-        ns["_CHOSEN"] = tuple(counted_decide(counts.choices[i]) for i in range(len(c.chooses)))
+        ns["_CHOSEN"] = tuple(counted_decide(counts.choices[i]) for i in range(len(g["chooses"])))
         ns["_SLOT_IN"], ns["_SLOT_OUT"] = counts.slot_hooks(lambda S, p: ns["F_score"](S, p))
     # Attribute tables are lists, never changed, and AT_attr is A_attr.__getitem__ made once (for
     # map and key=): list.__getitem__ is a plain C method, where a tuple's is a slot wrapper that
@@ -265,11 +291,10 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
         ns[f"MS_{picked}_{attr}"] = {v: [a.get(picked) if a.get(attr) == v else 0 for a in c.cards].__getitem__
                                      for v in values[attr]}
     ns["_ZERO"] = ([0] * len(c.cards)).__getitem__
-    for name, value in c.consts.values():
+    for name, value in g["consts"]:
         ns[name] = value
-    filename = f"<jux:{spec.name}>"
-    code = compile(source, filename, "exec")
-    exec(code, ns)
+    filename = g["filename"]
+    exec(g["code"], ns)
     ns["ROUT"] = tuple(ns[f] for f in c.routines)
     # slots: key -> (routine id or -1, extra locals, plain function or None, D_ version or None)
     for slot, table in spec.slots.items():
@@ -285,22 +310,32 @@ def compile_ruleset(spec, suspends: set, coverage: bool = False):
             else:
                 ns[f"SLOT_{slot}"][key] = (-1, 0, ns[f"P_{proc}"], None)
     return {
-        "source": source, "filename": filename, "line_pos": list(c.out.pos), "ns": ns,
+        "source": source, "filename": filename, "line_pos": g["line_pos"], "ns": ns,
         "reads_knowledge": c.reads_knowledge,
         "routines": tuple(ns[f] for f in c.routines), "routine_names": tuple(c.routines),
         "resume_drops": tuple(c.resume_drops.get(r, {}) for r in range(len(c.routines))),
         "reasks": tuple({pc: ns[f"QC{r}_{pc}"] for pc in sorted(c.reasks.get(r, {}))} for r in range(len(c.routines))),
         "recalcs": tuple({pc: ns[f"RC{r}_{pc}"] for pc in sorted(c.recalcs.get(r, {}))} for r in range(len(c.routines))),
-        "flow": c.routine_ids["R___flow__"], "flow_locals": c.resumable_info["__flow__"][1],
+        "flow": g["flow"], "flow_locals": c.resumable_info["__flow__"][1],
         "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
         "card_backs": backs, "hidden_labels": hidden, "back_keys": back_keys,
-        "labels": tuple(ns[f"LBL{i}"] for i in range(len(c.labels))),
-        "hints": {i: ns[f"HNT{i}"] for i in c.hints},
-        "prompts": tuple(ns[f"PR{i}"] for i in range(len(c.prompts))),
-        "unavailables": tuple(ns[f"UN{i}"] for i in range(len(c.unavailables))),
+        "labels": tuple(ns[f"LBL{i}"] for i in range(g["labels"])),
+        "hints": {i: ns[f"HNT{i}"] for i in g["hints"]},
+        "prompts": tuple(ns[f"PR{i}"] for i in range(g["prompts"])),
+        "unavailables": tuple(ns[f"UN{i}"] for i in range(g["unavailables"])),
         "score": ns.get("F_score"), "tiebreak": ns.get("F_tiebreak"),
         "procedures": {name: (c.resumable_info[name] if name in c.resumable_info else ns[f"P_{name}"])
                        for name in spec.procedures},
         "functions": {name: ns[f"F_{name}"] for name in spec.functions},
         "coverage": counts,
     }
+
+
+class _Made:
+    """generate's dict read as the compiler's attributes (link reads what the compiler made)."""
+
+    def __init__(self, g: dict):
+        self.cards, self.attrs, self.indexed, self.masked = g["cards"], g["attrs"], g["indexed"], g["masked"]
+        self.routines, self.resumable_info, self.layout = g["routines"], g["resumable_info"], g["layout"]
+        self.reads_knowledge = g["reads_knowledge"]
+        self.resume_drops, self.reasks, self.recalcs = g["resume_drops"], g["reasks"], g["recalcs"]

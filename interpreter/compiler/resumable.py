@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..language.tree import Call, CallStmt, Choose, For, Let, Return, Simultaneously, author_name, returns_value, walk
+from ..language.tree import (Call, CallStmt, Choose, For, Let, Return, Simultaneously, author_name, returns_value,
+                             walk, walked)
 from ..limits import MAX_DEPTH
 from .expr import Ctx
 from .liveness import live_after, secret_lets
@@ -32,7 +33,7 @@ class ResumableRoutines:
         slots = {}
         for p in params:
             slots.setdefault(p, len(slots))
-        for n in walk(body):
+        for n in walked(body):
             names = ()
             if isinstance(n, (Let, For, Choose, Simultaneously)):
                 names = n.pattern.names

@@ -8,15 +8,17 @@ from pathlib import Path
 
 from ..checks.checker import check
 from ..compiler.layout import counter_start
-from ..compiler.program import compile_ruleset
+from ..compiler.program import generate, link
 from ..errors import JuxError, Pos
 from ..files import editing, stop_point
-from ..paths import VARIANTS_DIR, default_ruleset
+from ..paths import default_ruleset
+from ..reading import variants as variants_module
 from ..reading.spec import read_spec, rule_files, ruleset_path
-from ..reading.yaml_reader import read_regular
+from ..reading.yaml_reader import display_path, read_regular
 from ..runtime import ops
 from ..runtime.moves import blind_table, plan_moves, settle_top
 from ..runtime.state import State, ZoneTable
+from . import compiled
 
 
 class RuleRuntimeError(JuxError):
@@ -192,7 +194,8 @@ class Ruleset:
         return pos
 
 
-_CACHE: dict = {}
+_CACHE: dict = {}  # the rulesets loaded in this process, the last used last
+CACHE_KEPT = 16  # (a balance sweep loads hundreds: the oldest are let go)
 
 
 def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Ruleset:
@@ -202,8 +205,10 @@ def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Rule
 
     Without a name, the default ruleset (named in rules/default) is loaded.
 
-    Compiled rulesets are kept for the process, keyed by path, variants and the files' contents.
-    With coverage the ruleset is compiled apart, counting what runs (rules.coverage, coverage.py).
+    Compiled rulesets are kept for the process (the last CACHE_KEPT), keyed by path, variants and
+    the files' contents, and on disk in the compile cache (compiled.py), keyed by the same and
+    more. With coverage the ruleset is compiled apart, counting what runs (rules.coverage,
+    coverage.py).
     """
     path = ruleset_path(default_ruleset() if name_or_path is None else name_or_path)
     if isinstance(variants, str):
@@ -212,10 +217,32 @@ def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Rule
     if editing():  # an editor's unsaved texts (files.edited): checked afresh, never kept
         return build_ruleset(path, variants, coverage)
     key = (str(path.resolve()), tuple(_variant_key(v) for v in variants), _files_key(path),
-           _files_key(VARIANTS_DIR) if variants else (), bool(coverage))
-    if key not in _CACHE:
-        _CACHE[key] = build_ruleset(path, variants, coverage)
-    return _CACHE[key]
+           _files_key(variants_module.VARIANTS_DIR) if variants else (), bool(coverage))
+    rules = _CACHE.pop(key, None)
+    if rules is None:
+        rules = _cached_build(key, path, variants, coverage)
+    _CACHE[key] = rules
+    while len(_CACHE) > CACHE_KEPT:
+        del _CACHE[next(iter(_CACHE))]
+    return rules
+
+
+def _cached_build(key, path, variants, coverage) -> Ruleset:
+    """build_ruleset through the compile cache: what it made for the same files, names and jux."""
+    if compiled.cache_dir() is None:
+        return build_ruleset(path, variants, coverage)
+    # (messages name each file as shown from here: the paths as shown are part of the key)
+    folders = [path] + ([variants_module.VARIANTS_DIR] if variants else []) + [
+        Path(v[0]) for v in key[1] if isinstance(v, tuple)]
+    disk_key = compiled.key_of((key, str(path), variants, _shown(folders)))
+    got = compiled.load(disk_key)
+    if got is not None:
+        spec, generated = got
+        return Ruleset(spec, link(spec, generated))
+    spec = read_spec(path, variants)
+    generated = generate(spec, check(spec), coverage)
+    compiled.store(disk_key, spec, generated)
+    return Ruleset(spec, link(spec, generated))
 
 
 def check_ruleset(name_or_path, variants=()):
@@ -235,9 +262,18 @@ def build_ruleset(path, variants=(), coverage: bool = False) -> Ruleset:
     """The pipeline, each stage once, each handing the next what it made (docs/architecture.md):
     the rule files read and composed (reading), checked (checks), compiled (compiler)."""
     spec = read_spec(path, variants)
-    suspends = check(spec)
-    compiled = compile_ruleset(spec, suspends, coverage)
-    return Ruleset(spec, compiled)
+    return Ruleset(spec, link(spec, generate(spec, check(spec), coverage)))
+
+
+def _shown(paths) -> tuple:
+    """What decides how the files under each of paths are named in messages (display_path): the
+    path as shown, and where this process is when it is inside it."""
+    here = Path.cwd().resolve()
+    out = []
+    for p in paths:
+        real = p.resolve()
+        out.append((display_path(p), str(here) if here == real or real in here.parents else None))
+    return tuple(out)
 
 
 def _variant_key(variant: str):

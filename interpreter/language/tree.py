@@ -296,6 +296,23 @@ def walk(node):
                 push(v)
 
 
+_WALKED: dict = {}  # id(node) -> (node, the nodes walk yields): kept, so the id stays the node's
+WALKED_KEPT = 8192
+
+
+def walked(node) -> tuple:
+    """What walk(node) yields, as a tuple made once for that node (nodes never change): the checks
+    and the compiler look through the same routine bodies for each combination of tiles."""
+    got = _WALKED.get(id(node))
+    if got is not None and got[0] is node:
+        return got[1]
+    out = tuple(walk(node))
+    if len(_WALKED) >= WALKED_KEPT:
+        _WALKED.clear()
+    _WALKED[id(node)] = (node, out)
+    return out
+
+
 _TUPLE, _LEAF = ("(a tuple)",), ("(not a node)",)
 _CHILDREN: dict = {}  # a class -> the fields walk looks in (every field but pos), or _TUPLE, or _LEAF
 

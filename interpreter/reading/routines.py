@@ -9,7 +9,7 @@ from ..errors import Pos, RuleError
 from ..files import stop_point
 from ..language.parse import parse_block, parse_function_body, parse_signature
 from ..language.source import Source
-from ..language.tree import Call, CallStmt, Const, moved, rename_calls, walk
+from ..language.tree import Call, CallStmt, Const, moved, rename_calls, walked
 from .yaml_reader import Located
 
 
@@ -31,7 +31,7 @@ def _chain(name: str, chain: list, table: dict, errors: list, expr: bool):
         r = _routine(sig, body, loc, p, errors, expr=expr)
         if r is None:
             continue
-        calls = [n for n in walk(r.body) if isinstance(n, (Call, CallStmt)) and n.func == "previous"
+        calls = [n for n in walked(r.body) if isinstance(n, (Call, CallStmt)) and n.func == "previous"
                  and getattr(n, "slot_key", None) is None]
         if prev is None:
             for n in calls:

@@ -157,6 +157,22 @@ def read_spec(name_or_path, variants=()) -> RuleSpec:
     return spec
 
 
+_CHECKED: dict = {}  # id(loc) -> (loc, its schema errors): a file read is checked once (read_file keeps it)
+_FLOWS: dict = {}  # (code, where it is) -> the flow parsed: the same for each combination of tiles
+KEPT = 512
+
+
+def _kept(cache: dict, key, make):
+    """cache[key], made by make() when missing (at most KEPT kept: then it starts again)."""
+    got = cache.get(key)
+    if got is None:
+        got = make()
+        if len(cache) >= KEPT:
+            cache.clear()
+        cache[key] = got
+    return got
+
+
 def _read_checked(f: Path, digest, errors: list):
     """A file read and checked against the schema, or None (its errors added)."""
     try:
@@ -165,7 +181,13 @@ def _read_checked(f: Path, digest, errors: list):
         errors.extend(e.errors)
         return None
     digest.update(f.name.encode() + b"\0" + loc.raw)
-    errs = _schema_errors(loc, schema_validator("ruleset"))
+    got = _CHECKED.get(id(loc))
+    if got is None or got[0] is not loc:
+        got = (loc, _schema_errors(loc, schema_validator("ruleset")))
+        if len(_CHECKED) >= KEPT:
+            _CHECKED.clear()
+        _CHECKED[id(loc)] = got
+    errs = got[1]
     if errs:
         errors.extend(errs)
         return None
@@ -212,7 +234,8 @@ def _build(path: Path, merged: dict, where: dict, errors: list, complete: bool =
     if merged["flow"] is not None:
         src = merged.get("flow_src") or Source(first.file)
         try:
-            body = parse_block(merged["flow"], src)
+            text = merged["flow"]
+            body = _kept(_FLOWS, (text, src, src.spots), lambda: parse_block(text, src))
         except RuleError as e:
             errors.append(e)
             body = ()

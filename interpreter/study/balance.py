@@ -183,6 +183,7 @@ class Sweep:
         self.rules = load_ruleset(self.ruleset)
         self.out = Path(out_dir) if out_dir else Path(f"balance-{self.rules.name}-{self.players}p")
         self.done: dict = {}  # "a,b,c,d" -> combo_stats
+        self._texts: dict = {}  # "a,b,c,d" -> (its combo_stats, as balance.json holds it)
         self.max_decisions = max_decisions  # a game past it ends unfinished (None: simulate's default)
 
     @property
@@ -276,12 +277,24 @@ class Sweep:
                 take(r, ",".join(r.variants))
 
     def save(self) -> None:
-        """balance.json, written whole to a new file then renamed over the old (never half)."""
-        done = [self.done[",".join(c)] for c in self.combos if ",".join(c) in self.done]
-        data = {"format": FORMAT, "settings": self.settings,
-                "keys": [list(k) for k in self.keys], "combos_planned": len(self.combos),
-                "combos": done}
-        write_text_atomic(self.path, json.dumps(data, indent=1) + "\n")
+        """balance.json, written whole to a new file then renamed over the old (never half): the
+        text of json.dumps(data, indent=1), each combination's part encoded once (a sweep saves
+        after each of its combinations: encoding them all each time grew with their square)."""
+        head = {"format": FORMAT, "settings": self.settings,
+                "keys": [list(k) for k in self.keys], "combos_planned": len(self.combos), "combos": []}
+        parts = [self._encoded(",".join(c)) for c in self.combos if ",".join(c) in self.done]
+        text = json.dumps(head, indent=1)
+        if parts:  # (the list of combinations is the last item: its "[]" opens to hold them)
+            text = text[:-len("[]\n}")] + "[\n" + ",\n".join(parts) + "\n ]\n}"
+        write_text_atomic(self.path, text + "\n")
+
+    def _encoded(self, name: str) -> str:
+        """A finished combination as it reads in balance.json (indented as an item of "combos")."""
+        stats = self.done[name]
+        got = self._texts.get(name)
+        if got is None or got[0] is not stats:
+            got = self._texts[name] = (stats, "  " + json.dumps(stats, indent=1).replace("\n", "\n  "))
+        return got[1]
 
     def results(self) -> list:
         return [self.done[",".join(c)] for c in self.combos if ",".join(c) in self.done]

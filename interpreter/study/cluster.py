@@ -39,7 +39,9 @@ class ClusterRun:
             threads = sum(self.client.nthreads().values()) or 1
             if jobs is None:
                 jobs = [(variants, seeds)]
-            self.tasks = [(tuple(v), part) for v, s in jobs for part in chunks(s, threads, chunk)]
+            jobs = [(v, list(s)) for v, s in jobs]
+            total = sum(len(s) for _, s in jobs)
+            self.tasks = [(tuple(v), part) for v, s in jobs for part in chunks(s, threads, chunk, total)]
             self.workers = threads
             self._futures = [self.client.submit(_play_chunk, str(ruleset), list(v), digest, players, list(bots),
                                                 part, record, coverage, max_decisions, pure=False)

@@ -42,19 +42,22 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def chunks(seeds, workers: int, most: int = MAX_CHUNK) -> list:
+def chunks(seeds, workers: int, most: int = MAX_CHUNK, total: int | None = None) -> list:
     """The seeds in order, cut into lists of equal size: about 8 per worker (so the work stays
-    balanced to the end), at most `most` long."""
+    balanced to the end), at most `most` long. total: the games of the whole run when the seeds
+    are one of several jobs (a sweep: the combinations' games are cut by the sweep's size, so
+    each combination's games go to few workers, each loading it)."""
     seeds = list(seeds)
     if not seeds:
         return []
-    size = max(1, min(most, math.ceil(len(seeds) / (max(1, workers) * 8))))
+    size = max(1, min(most, math.ceil((total or len(seeds)) / (max(1, workers) * 8))))
     return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
 # ------------------------------------------------------------------ in the worker
 
-_RULES: dict = {}  # the rulesets this worker loaded (about 0.3 MB each: a sweep of 256 keeps them all)
+_RULES: dict = {}  # the rulesets this worker loaded, the last used last
+RULES_KEPT = 4  # (a sweep's combinations come one after another: the oldest are let go)
 
 
 def _start_worker() -> None:
@@ -75,9 +78,12 @@ def _start_worker() -> None:
 def _play_chunk(ruleset, variants, digest, players, bots, seeds, record, coverage=False, max_decisions=None):
     key = (ruleset, tuple(variants), coverage)
     try:
-        rules = _RULES.get(key)
+        rules = _RULES.pop(key, None)
         if rules is None:
-            rules = _RULES[key] = load_ruleset(ruleset, list(variants), coverage=coverage)
+            rules = load_ruleset(ruleset, list(variants), coverage=coverage)
+        _RULES[key] = rules
+        while len(_RULES) > RULES_KEPT:
+            del _RULES[next(iter(_RULES))]
         if digest and rules.digest != digest:
             raise JuxError(f"the rule files of {rules.name} changed during the run (digest {rules.digest}, "
                            f"the run started with {digest})")
@@ -128,7 +134,9 @@ class ParallelRun:
                  coverage: bool = False, jobs=None, max_decisions: int | None = None):
         if jobs is None:
             jobs = [(variants, seeds)]
-        self.tasks = [(tuple(v), part) for v, s in jobs for part in chunks(s, workers, chunk)]
+        jobs = [(v, list(s)) for v, s in jobs]
+        total = sum(len(s) for _, s in jobs)
+        self.tasks = [(tuple(v), part) for v, s in jobs for part in chunks(s, workers, chunk, total)]
         self.workers = max(1, min(workers, len(self.tasks) or 1))
         self._pool = ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_start_worker)
         self._closed = False
