@@ -23,6 +23,7 @@ import stat
 import tempfile
 
 from .errors import JuxError
+from .limits import MAX_FILE_BYTES
 
 MAX_READ_BYTES = 64 * 1024 * 1024  # a record, a save, a --json output read back
 
@@ -316,3 +317,36 @@ def write_text_atomic(path, text: str) -> None:
 def save_json(data, path) -> None:
     """Write data as JSON, atomically."""
     write_text_atomic(path, json.dumps(data))
+
+def display_path(p: Path) -> str:
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)
+
+
+def read_regular(p: Path, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES; JuxError otherwise (a FIFO, a device
+    or a folder is never opened for reading: it could block or never end). Inside files.edited,
+    an edited file's text."""
+    text = edited_bytes(p)
+    if text is not None:  # an editor's text: bounded as the file on disk would be
+        if len(text) > MAX_FILE_BYTES:
+            raise JuxError(f"the {what} is {len(text):,} bytes: at most {MAX_FILE_BYTES:,}")
+        return text
+    try:
+        st = os.stat(p)
+        if not stat.S_ISREG(st.st_mode):
+            raise JuxError(f"not a regular {what}" + (" (a folder)" if stat.S_ISDIR(st.st_mode) else ""))
+        if st.st_size > MAX_FILE_BYTES:
+            raise JuxError(f"the {what} is {st.st_size:,} bytes: at most {MAX_FILE_BYTES:,}")
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # (replaced since the stat)
+                raise JuxError(f"not a regular {what}")
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise JuxError(f"cannot read the {what}: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise JuxError(f"the {what} is more than {MAX_FILE_BYTES:,} bytes")
+    return data

@@ -71,6 +71,20 @@ def source_of(rules) -> str:
     return str(path)
 
 
+def source_of_path(path: Path) -> str:
+    """The same for a ruleset not loaded yet, found at path (reading.folders.ruleset_path): the
+    name of a folder of jux's own rules/, else the absolute path."""
+    from ..interpreter.paths import RULES_DIR
+
+    path = Path(path).absolute()
+    try:
+        if path.resolve().parent == RULES_DIR.resolve():
+            return path.resolve().name
+    except OSError:
+        pass
+    return str(path)
+
+
 def _name_of(path: Path) -> str:
     """A path's name on screen: its folder's name (a game.yaml is named after its folder)."""
     path = Path(path)

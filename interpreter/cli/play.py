@@ -44,9 +44,12 @@ def cmd_play(args) -> int:
         _check_server(args)
     rules = None
     direct = args.players is not None or args.seat or args.name
-    if args.ruleset or args.tiles or direct:
-        # the engine (and its parser) is imported only here: the start screen loads it itself,
-        # after its first frame
+    screen = not args.print and sys.stdout.isatty() and sys.stdin.isatty()
+    # the start screen loads the ruleset itself, after its first frame: so it does with one named
+    # here that the compile cache holds (it loads without an error); any other is loaded now
+    later = screen and not direct and args.load is None and _compiled_before(args)
+    if (args.ruleset or args.tiles or direct) and not later:
+        # the engine (and its parser) is imported only here
         from ..engine.ruleset import load_ruleset
 
         rules = load_ruleset(args.ruleset, options.tiles(args))  # errors now, before the screen opens
@@ -65,15 +68,42 @@ def cmd_play(args) -> int:
             if getattr(e, "missing", None) == "ruleset" and not args.ruleset:
                 raise JuxError(f"{e} (jux play FOLDER --load {args.load})") from None
             raise
-    if args.print or not (sys.stdout.isatty() and sys.stdin.isatty()):
+    if not screen:
         return _print_loaded_game(args, session.game) if session is not None else _print_bot_game(args)
     from ...tui import run
-    from ...tui.rulesets import source_of
+    from ...tui.rulesets import source_of, source_of_path
 
     # a ruleset named by path is played from that path (its name could be another, built-in, one)
-    return run(ruleset=source_of(rules) if rules else None, tiles=list(rules.variants) if rules else None,
-               seats=seats, seed=args.seed, bot_delay=args.bot_delay, session=session, paths=paths,
-               server=args.server)
+    if rules is not None:
+        ruleset, tiles = source_of(rules), list(rules.variants)
+    elif later:
+        from ..engine.keys import variant_names
+        from ..reading.folders import ruleset_path
+
+        ruleset, tiles = source_of_path(ruleset_path(_named(args))), list(variant_names(options.tiles(args)))
+    else:
+        ruleset, tiles = None, None
+    return run(ruleset=ruleset, tiles=tiles, seats=seats, seed=args.seed, bot_delay=args.bot_delay,
+               session=session, paths=paths, server=args.server)
+
+
+def _named(args) -> str:
+    """The ruleset `jux play` names: the one given, else the default."""
+    from ..paths import default_ruleset
+
+    return args.ruleset if args.ruleset else default_ruleset()
+
+
+def _compiled_before(args) -> bool:
+    """Whether the ruleset and tiles named (if any) load from the compile cache (engine/keys.py)."""
+    if not (args.ruleset or args.tiles):
+        return False
+    from ..engine.keys import compiled_before
+
+    try:
+        return compiled_before(_named(args), options.tiles(args))
+    except JuxError:
+        return False
 
 
 def _check_server(args) -> None:

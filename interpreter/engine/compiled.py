@@ -77,6 +77,12 @@ def key_of(parts) -> str:
     return h.hexdigest()
 
 
+def has(key: str) -> bool:
+    """Whether the entry key is there (load may still find it damaged, and make it again)."""
+    folder = cache_dir()
+    return folder is not None and (folder / f"{key}.jux").is_file()
+
+
 def load(key: str):
     """(spec, generated) of the entry key, or None: no cache, no entry, or one that cannot be used."""
     folder = cache_dir()

@@ -2,9 +2,7 @@
 pipeline) and Ruleset, what every game of a ruleset shares (cards, backs, zones, the compiled rules)."""
 from __future__ import annotations
 
-import hashlib
 import re
-from pathlib import Path
 
 from ..checks.checker import check
 from ..compiler.layout import counter_start
@@ -12,13 +10,12 @@ from ..compiler.program import generate, link
 from ..errors import JuxError, Pos
 from ..files import editing, stop_point
 from ..paths import default_ruleset
-from ..reading import variants as variants_module
-from ..reading.spec import read_spec, rule_files, ruleset_path
-from ..reading.yaml_reader import display_path, read_regular
+from ..reading.spec import read_spec, ruleset_path
 from ..runtime import ops
 from ..runtime.moves import blind_table, plan_moves, settle_top
 from ..runtime.state import State, ZoneTable
 from . import compiled
+from .keys import entry_name, ruleset_key, variant_names
 
 
 class RuleRuntimeError(JuxError):
@@ -211,13 +208,10 @@ def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Rule
     coverage.py).
     """
     path = ruleset_path(default_ruleset() if name_or_path is None else name_or_path)
-    if isinstance(variants, str):
-        variants = variants.split(",")
-    variants = tuple(v.strip() for v in variants if v and v.strip())
+    variants = variant_names(variants)
     if editing():  # an editor's unsaved texts (files.edited): checked afresh, never kept
         return build_ruleset(path, variants, coverage)
-    key = (str(path.resolve()), tuple(_variant_key(v) for v in variants), _files_key(path),
-           _files_key(variants_module.VARIANTS_DIR) if variants else (), bool(coverage))
+    key = ruleset_key(path, variants, coverage)
     rules = _CACHE.pop(key, None)
     if rules is None:
         rules = _cached_build(key, path, variants, coverage)
@@ -231,10 +225,7 @@ def _cached_build(key, path, variants, coverage) -> Ruleset:
     """build_ruleset through the compile cache: what it made for the same files, names and jux."""
     if compiled.cache_dir() is None:
         return build_ruleset(path, variants, coverage)
-    # (messages name each file as shown from here: the paths as shown are part of the key)
-    folders = [path] + ([variants_module.VARIANTS_DIR] if variants else []) + [
-        Path(v[0]) for v in key[1] if isinstance(v, tuple)]
-    disk_key = compiled.key_of((key, str(path), variants, _shown(folders)))
+    disk_key = entry_name(key, path, variants)
     got = compiled.load(disk_key)
     if got is not None:
         spec, generated = got
@@ -249,10 +240,7 @@ def check_ruleset(name_or_path, variants=()):
     """What load_ruleset finds wrong, without compiling: the ruleset's files read and checked
     (the compiler finds nothing an author wrote wrong). Raises as load_ruleset does; returns the
     checked RuleSpec. For an editor's unsaved texts (`jux lsp`), each check sooner."""
-    if isinstance(variants, str):
-        variants = variants.split(",")
-    variants = tuple(v.strip() for v in variants if v and v.strip())
-    spec = read_spec(ruleset_path(name_or_path), variants)
+    spec = read_spec(ruleset_path(name_or_path), variant_names(variants))
     stop_point()  # (an editor's newer edit may come first: files.edited)
     check(spec)
     return spec
@@ -265,40 +253,7 @@ def build_ruleset(path, variants=(), coverage: bool = False) -> Ruleset:
     return Ruleset(spec, link(spec, generate(spec, check(spec), coverage)))
 
 
-def _shown(paths) -> tuple:
-    """What decides how the files under each of paths are named in messages (display_path): the
-    path as shown, and where this process is when it is inside it."""
-    here = Path.cwd().resolve()
-    out = []
-    for p in paths:
-        real = p.resolve()
-        out.append((display_path(p), str(here) if here == real or real in here.parents else None))
-    return tuple(out)
 
-
-def _variant_key(variant: str):
-    """A variant as the cache knows it: a file given by its path, by where it is and what it holds
-    (the same relative name in another folder, or the same file edited, is another ruleset); a
-    variant given by name, by its name (the variants folder's files are keyed apart)."""
-    f = Path(variant).expanduser()
-    try:
-        if f.is_file():  # (as given too: the ruleset names it so, in records for one)
-            return variant, str(f.resolve()), hashlib.sha256(read_regular(f)).digest()
-    except (OSError, JuxError):
-        pass  # (read_spec says why it cannot be read)
-    return variant
-
-
-def _files_key(path: Path) -> tuple:
-    """The rule files of a folder by what they hold (a file edited within the file system's clock
-    tick, its size unchanged, is still another file)."""
-    out = []
-    for f in rule_files(path):
-        try:  # (a FIFO or a device is never opened: read_regular refuses it)
-            out.append((str(f), hashlib.sha256(read_regular(f)).digest()))
-        except (OSError, JuxError):
-            out.append((str(f), None))  # (read_spec says why it cannot be read)
-    return tuple(out)
 
 
 def _start_zones(rules):

@@ -7,6 +7,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..errors import JuxError, did_you_mean
+from ..paths import RULES_DIR
+
 
 GAME_FILE = "game.yaml"  # the file that makes a folder a ruleset
 SCENARIOS = "scenarios"  # a ruleset's own scenarios (`jux test`): not rule files
@@ -114,3 +117,19 @@ def rule_files(path: Path) -> list:
                    and not (Path(root) / d / GAME_FILE).is_file()]
         found.extend(Path(root) / f for f in files if f.endswith(".yaml"))
     return sorted(found)
+
+def catalogue_rulesets() -> list:
+    """The names of the games under rules/ (each a folder)."""
+    return sorted(d.name for d in RULES_DIR.iterdir() if d.is_dir() and not d.name.startswith(("_", ".")))
+
+
+def ruleset_path(name_or_path) -> Path:
+    p = Path(name_or_path)
+    if p.exists():
+        return p
+    q = RULES_DIR / str(name_or_path)
+    if q.exists():
+        return q
+    known = catalogue_rulesets()
+    raise JuxError(f"no ruleset '{name_or_path}'{did_you_mean(str(name_or_path), known)}; "
+                   f"known rulesets: {', '.join(known)}")

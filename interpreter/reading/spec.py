@@ -7,12 +7,11 @@ from dataclasses import dataclass, field
 import hashlib
 from pathlib import Path
 
-from ..errors import JuxError, Pos, RuleError, RuleErrors, did_you_mean
+from ..errors import JuxError, Pos, RuleError, RuleErrors
 from ..language.parse import parse_block
 from ..language.source import Source
-from ..paths import RULES_DIR
 from .compose import SECTIONS, apply_variant, merge_file
-from .folders import rule_files  # noqa: F401 (where the loader and the tools find it)
+from .folders import catalogue_rulesets, rule_files, ruleset_path  # noqa: F401 (where the loader and the tools find them)
 from .routines import Routine, _chain
 from .schema import _schema_errors, schema_validator
 from .yaml_reader import display_path, read_file
@@ -68,22 +67,6 @@ class RuleSpec:
     # report them with what they find in the rest (checks/checker.py)
     errors: list = field(default_factory=list)
 
-
-def catalogue_rulesets() -> list:
-    """The names of the games under rules/ (each a folder)."""
-    return sorted(d.name for d in RULES_DIR.iterdir() if d.is_dir() and not d.name.startswith(("_", ".")))
-
-
-def ruleset_path(name_or_path) -> Path:
-    p = Path(name_or_path)
-    if p.exists():
-        return p
-    q = RULES_DIR / str(name_or_path)
-    if q.exists():
-        return q
-    known = catalogue_rulesets()
-    raise JuxError(f"no ruleset '{name_or_path}'{did_you_mean(str(name_or_path), known)}; "
-                   f"known rulesets: {', '.join(known)}")
 
 
 def read_spec(name_or_path, variants=()) -> RuleSpec:

@@ -6,17 +6,15 @@ import bisect
 from dataclasses import dataclass, field
 import hashlib
 import math
-import os
 from pathlib import Path
 import re
-import stat
 
 import yaml
 
 from ..errors import JuxError, Pos, RuleError, RuleErrors
-from ..files import edited_bytes, stop_point
+from ..files import display_path, edited_bytes, read_regular, stop_point  # noqa: F401 (read here by others)
 from ..language.source import Source
-from ..limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_NESTING, MAX_YAML_VALUES
+from ..limits import MAX_DIGITS, MAX_NESTING, MAX_YAML_VALUES
 
 
 @dataclass
@@ -317,12 +315,6 @@ def _compose(text: str, file: str) -> Located:
 # ---------------------------------------------------------------- reading a file
 
 
-def display_path(p: Path) -> str:
-    try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(p)
-
 
 _READ_CACHE: dict = {}
 _EDITED_CACHE, EDITED_KEPT = {}, 64  # an editor's texts (files.edited): the last 64 (each keystroke another)
@@ -347,32 +339,6 @@ def read_file(p: Path) -> Located:
         del _EDITED_CACHE[next(iter(_EDITED_CACHE))]
     return loc
 
-
-def read_regular(p: Path, what: str = "file") -> bytes:
-    """The bytes of a regular file of at most MAX_FILE_BYTES; JuxError otherwise (a FIFO, a device
-    or a folder is never opened for reading: it could block or never end). Inside files.edited,
-    an edited file's text."""
-    text = edited_bytes(p)
-    if text is not None:  # an editor's text: bounded as the file on disk would be
-        if len(text) > MAX_FILE_BYTES:
-            raise JuxError(f"the {what} is {len(text):,} bytes: at most {MAX_FILE_BYTES:,}")
-        return text
-    try:
-        st = os.stat(p)
-        if not stat.S_ISREG(st.st_mode):
-            raise JuxError(f"not a regular {what}" + (" (a folder)" if stat.S_ISDIR(st.st_mode) else ""))
-        if st.st_size > MAX_FILE_BYTES:
-            raise JuxError(f"the {what} is {st.st_size:,} bytes: at most {MAX_FILE_BYTES:,}")
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # (replaced since the stat)
-                raise JuxError(f"not a regular {what}")
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as e:
-        raise JuxError(f"cannot read the {what}: {e.strerror or e}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise JuxError(f"the {what} is more than {MAX_FILE_BYTES:,} bytes")
-    return data
 
 
 def _read_file(p: Path, data: bytes | None = None) -> Located:
