@@ -81,6 +81,9 @@ def test_an_edited_ruleset_is_loaded_first_and_its_error_shown(cache, monkeypatc
 
 
 def test_nothing_is_held_without_a_cache(cache, monkeypatch):
+    from jux.interpreter.engine import ruleset
+
+    monkeypatch.setattr(ruleset, "_CACHE", {})  # (loaded before in this process: not from the disk)
     load_ruleset("capital_jux")
     assert compiled_before("capital_jux")
     monkeypatch.setenv("JUX_CACHE", "off")
