@@ -1,9 +1,12 @@
 """The stable name of each decision (docs/testing.md, "Names that no rewording changes"): every
 `choose` of a ruleset is named by where it is written and what it binds, `ROUTINE.VARIABLE`
-(`player_turn.action`; `flow.x` in the flow), the names of a tuple pattern joined with commas
-(`take_action.what,x`). No text of the rules is in it, so no rewording of a prompt, a label or a
-log line changes it; nor does how the compiler runs the choose (in a loop, in a `simultaneously`
-block, in a procedure that callers reach through slots or hooks).
+(`player_turn.action`; `flow.x` in the flow), the names of a tuple pattern joined with `+`
+(`take_action.what+x`: YAML reads it as written, in a flow mapping too, where a comma would end
+it). No text of the rules is in it, so no rewording of a prompt, a label or a log line changes
+it; nor does how the compiler runs the choose (in a loop, in a `simultaneously` block, in a
+procedure that callers reach through slots or hooks, with the functions it calls inlined). A
+choose may name its decision itself, `named NAME`: it is then ROUTINE.NAME (a tile's override of a
+routine that asks the same question in other words and other locals keeps its name).
 
 Two chooses of one routine that bind the same names are told apart by their order in it, the
 second `ROUTINE.VARIABLE.2`, and so on. The definitions of a routine an override replaces
@@ -36,7 +39,7 @@ def decision_names(spec) -> dict:
         chooses = sorted((n for n in walked(body) if isinstance(n, Choose)),
                          key=lambda c: (c.pos.line, c.pos.col))
         for c in chooses:
-            base = f"{routine}.{','.join(c.pattern.names)}"
+            base = f"{routine}.{c.named or '+'.join(c.pattern.names)}"
             seen[base] += 1
             names[id(c)] = base if seen[base] == 1 else f"{base}.{seen[base]}"
     return names

@@ -89,7 +89,7 @@ class Decision:
     @property
     def name(self) -> str | None:
         """The decision's stable name: where its `choose` is written and what it binds,
-        `ROUTINE.VARIABLE` (`player_turn.card,place`), which no rewording of the rules' texts
+        `ROUTINE.VARIABLE` (`player_turn.play`), which no rewording of the rules' texts
         changes (compiler/decision_names.py; docs/testing.md, "Names that no rewording changes")."""
         i = self._d[6]
         names = self._game.rules.decision_names
