@@ -2,12 +2,17 @@
 `named NAME`), read as `Decision.name`; a scenario's answer checks it with `decision:`, and
 survives any rewording of the prompts that `prompt:` would not (docs/testing.md, "Names that no
 rewording changes")."""
+import re
+from pathlib import Path
+
 import pytest
 
 from jux import Game, load_ruleset
 from jux.interpreter.authoring.scenario_run import run_file
 from jux.interpreter.bots.random_bot import RandomBot
 from jux.interpreter.cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # The names docs/testing.md lists for jux's own games, in the order of their chooses.
 BUILT_IN = {
@@ -30,6 +35,9 @@ def test_the_built_in_games_decisions_are_named_as_documented(name):
     rules = load_ruleset(name)
     assert set(rules.decision_names) == set(BUILT_IN[name])
     assert len(rules.decision_names) == len(BUILT_IN[name])  # (one per choose, none twice)
+    row = next(line for line in (ROOT / "docs" / "testing.md").read_text().splitlines()
+               if line.startswith(f"| {name} | "))
+    assert set(re.findall(r"`([^`]+)`", row)) == set(BUILT_IN[name])  # (docs/testing.md's table)
 
 
 def _names_met(rules, players: int, seeds, direct: bool) -> set:
