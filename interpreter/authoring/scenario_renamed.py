@@ -120,11 +120,15 @@ def _fix_words(sc, path, words, lines, renames, warnings):
     return out
 
 
-def not_asked(sc, a: dict, nxt: dict | None, i: int, labels: list, warnings: list) -> bool:
+def not_asked(sc, a: dict, nxt: dict | None, i: int, labels: list, warnings: list, name: str | None = None) -> bool:
     """Whether answer i answers a question the rules no longer ask: its choice is none of the
     options of the decision waiting, and the next answer's is one (that question has one answer,
-    and the rules take it without asking). It is then left out, with a warning."""
+    and the rules take it without asking). It is then left out, with a warning. When the answers
+    name their decisions (`decision:`), the decision waiting, `name`, says it: answer i is not
+    left out when it names that decision, nor when the next answer names another."""
     if a.get("refused", False) is not False or nxt is None:
+        return False
+    if name is not None and (a.get("decision") == name or nxt.get("decision", name) != name):
         return False
 
     def fits(x):
@@ -139,4 +143,3 @@ def not_asked(sc, a: dict, nxt: dict | None, i: int, labels: list, warnings: lis
                                                        "rules no longer ask (it has one answer, taken without "
                                                        "asking): it is left out; remove it"))
     return True
-

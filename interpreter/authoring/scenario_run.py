@@ -15,7 +15,8 @@ from ..errors import IllegalAnswer, JuxError, Pos, RuleError, RuleErrors, StepBu
 from ..reading.yaml_reader import display_path
 from .scenario_expect import Failure, check, check_names, describe_pending, show
 from .scenario_file import Scenario, read_scenario, ruleset_target, tile_names, tile_position
-from . import scenario_cards as stable, scenario_groups as groups, scenario_renamed as renamed
+from . import scenario_cards as stable, scenario_decisions as decisions, scenario_groups as groups
+from . import scenario_renamed as renamed
 from .renames import Renames
 
 PASSED, FAILED, XFAILED = "passed", "failed", "xfailed"
@@ -122,7 +123,8 @@ def _run(sc: Scenario, warnings: list):
     renames = Renames(rules.spec.renamed)
     renamed.card_labels(sc, rules, renames, warnings)
     unnamed = stable.named(sc, rules)  # (cards named by what they are: no such card)
-    named = [Failure(e.pos, e.message) for e in unnamed + check_names(sc, rules, n)]
+    unknown = decisions.names(sc, rules, renames, warnings)  # (decisions by a name the rules do not have)
+    named = [Failure(e.pos, e.message) for e in unnamed + check_names(sc, rules, n) + unknown]
     if named and (unnamed or not rules.min_players <= n <= rules.max_players):
         raise _Stop(named, expected=False)
     try:
@@ -206,7 +208,7 @@ def _answer(sc: Scenario, game, renames: Renames, warnings: list):
             a = renamed.answer(sc, a, at, mine[0], labels, renames, warnings)
             # (the next answer as these rules spell it, to tell an answer to a question not asked now)
             nxt = renamed.answer(sc, answers[i + 1], (), mine[0], labels, renames, []) if i + 1 < len(answers) else None
-            if renamed.not_asked(sc, a, nxt, i, labels, warnings):
+            if renamed.not_asked(sc, a, nxt, i, labels, warnings, mine[0].name):
                 continue
         p, choose = a["player"], a["choose"]
         name = f"answer {i + 1} (player {p}, {show(a.get('written', choose))})"
@@ -250,8 +252,8 @@ def _refusal(sc, at: tuple, i: int, refused, message: str) -> list:
 
 
 def _decision_checks(sc, a: dict, at: tuple, i: int, p: int, d, labels: list) -> list:
-    """The checks of a decision (prompt, options, optional, unavailable) that do not hold."""
-    failures = []
+    """The checks of a decision (decision, prompt, options, optional, unavailable) that do not hold."""
+    failures = decisions.check(sc, a, at, i, d)
     if "prompt" in a and a["prompt"] not in d.prompt:
         failures.append(Failure(sc.at(*at, "prompt"), f"answer {i + 1}: the prompt (a substring)",
                                 f"'{a['prompt']}'", f"'{d.prompt}'"))

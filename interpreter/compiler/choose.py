@@ -106,10 +106,13 @@ class Chooses:
         return lid
 
     def _prompt_fn(self, s, ctx) -> int:
-        if s.prompt is None:
-            return -1
+        """The choose's number: each choose has one, which its decision's record keeps (its
+        stable name is decisions[number], decision_names.py), with its prompt as a function of the
+        locals when it has one (PR{number})."""
         pid = len(self.prompts)
-        self.prompts.append((s.pos, self.text(s.prompt, Ctx(dict(ctx.env), True))))
+        code = None if s.prompt is None else self.text(s.prompt, Ctx(dict(ctx.env), True))
+        self.prompts.append((s.pos, code))
+        self.decisions.append(self.decision_names.get(id(s)))
         return pid
 
     def _unavailable_fn(self, s, ctx) -> int:

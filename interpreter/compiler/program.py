@@ -21,6 +21,7 @@ from ..runtime import chance, events, families, moves, ops, played, threads
 from ..runtime.plurals import plural
 from ..runtime.state import PLAYERS, RUN, SEATS, Card
 from .choose import Chooses
+from .decision_names import decision_names
 from .direct import DirectRoutines
 from .expr import Ctx, Emitter, Expressions
 from .fast import FastPaths
@@ -59,7 +60,9 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         self.reads_secret = lambda f: f in spec.functions and bool(secret_reads(spec, f) & self.secret_names)
         self.labels: list = []
         self.hints: dict = {}  # label id -> (pos, code) of its choose's hint
-        self.prompts: list = []
+        self.prompts: list = []  # by choose (each has its number): (pos, code of its prompt, or None)
+        self.decisions: list = []  # by choose: its stable name (decision_names.py)
+        self.decision_names = decision_names(spec)
         self.unavailables: list = []
         self.uid = itertools.count()
         self._quiet: set = set()  # the routine's lets read only by the log (log_only_lets)
@@ -155,6 +158,8 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
             o.emit(1, "Z = S.z; V = S.v", pos)
             o.emit(1, f"return {code}", pos)
         for i, (pos, code) in enumerate(self.prompts):
+            if code is None:  # (a choose without a prompt: "Choose")
+                continue
             o.emit(0, f"def PR{i}(S, L):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
             o.emit(1, f"return {code}", pos)
@@ -218,6 +223,7 @@ def generate(spec, suspends: set, coverage: bool = False) -> dict:
         "masked": sorted(c.masked), "consts": list(c.consts.values()), "routines": tuple(c.routines),
         "flow": c.routine_ids["R___flow__"], "resumable_info": c.resumable_info, "labels": len(c.labels),
         "hints": sorted(c.hints), "prompts": len(c.prompts), "unavailables": len(c.unavailables),
+        "decisions": tuple(c.decisions),
         "reads_knowledge": c.reads_knowledge, "layout": c.layout, "coverage": coverage,
         "sites": c.sites, "chooses": c.chooses,
         "resume_drops": c.resume_drops, "reasks": c.reasks, "recalcs": c.recalcs,
@@ -321,7 +327,7 @@ def link(spec, g: dict) -> dict:
         "card_backs": backs, "hidden_labels": hidden, "back_keys": back_keys,
         "labels": tuple(ns[f"LBL{i}"] for i in range(g["labels"])),
         "hints": {i: ns[f"HNT{i}"] for i in g["hints"]},
-        "prompts": tuple(ns[f"PR{i}"] for i in range(g["prompts"])),
+        "prompts": tuple(ns.get(f"PR{i}") for i in range(g["prompts"])), "decisions": g["decisions"],
         "unavailables": tuple(ns[f"UN{i}"] for i in range(g["unavailables"])),
         "score": ns.get("F_score"), "tiebreak": ns.get("F_tiebreak"),
         "procedures": {name: (c.resumable_info[name] if name in c.resumable_info else ns[f"P_{name}"])

@@ -82,9 +82,18 @@ class Decision:
         if self._prompt is None:
             d = self._t[2]
             g = self._game
-            self._prompt = "Choose" if d[6] < 0 else g._render(
-                g.rules.prompt_fns[d[6]](g.state, self._t[0][-1][2]), self.player)
+            fn = g.rules.prompt_fns[d[6]] if d[6] >= 0 else None
+            self._prompt = "Choose" if fn is None else g._render(fn(g.state, self._t[0][-1][2]), self.player)
         return self._prompt
+
+    @property
+    def name(self) -> str | None:
+        """The decision's stable name: where its `choose` is written and what it binds,
+        `ROUTINE.VARIABLE` (`player_turn.play`), which no rewording of the rules' texts
+        changes (compiler/decision_names.py; docs/testing.md, "Names that no rewording changes")."""
+        i = self._d[6]
+        names = self._game.rules.decision_names
+        return names[i] if 0 <= i < len(names) else None
 
     @property
     def options(self) -> list:

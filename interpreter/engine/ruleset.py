@@ -57,7 +57,9 @@ class Ruleset:
         # the rules' functions the engine, views and bots call: an error in one names its rule
         self.label_fns = [self._located(f) for f in c["labels"]]
         self.hint_fns = {i: self._located(f) for i, f in c["hints"].items()}  # by label id
-        self.prompt_fns = [self._located(f) for f in c["prompts"]]
+        self.prompt_fns = [self._located(f) for f in c["prompts"]]  # by choose: None for no prompt
+        # by choose, as prompt_fns: the decision's stable name (compiler/decision_names.py)
+        self.decision_names = c["decisions"]
         self.unavailable_fns = [self._located(f) for f in c["unavailables"]]
         self.score_fn = self._located(c["score"])
         self.tiebreak_fn = self._located(c["tiebreak"])

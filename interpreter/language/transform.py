@@ -126,7 +126,7 @@ class _Build(Transformer):
     def choose_stmt(self, meta, items):
         pattern, options, *opts = items
         kw = {"by": None, "prompt": None, "label": None, "count": None, "upto": None, "optional": False,
-              "unavailable": None, "distinct": None, "hint": None}
+              "unavailable": None, "distinct": None, "hint": None, "named": None}
         for name, value, pos in opts:
             if name != "optional" and kw[name] is not None:
                 raise RuleError(pos, f"'choose' has two '{'pick' if name in ('count', 'upto') else name}' clauses")
@@ -161,6 +161,9 @@ class _Build(Transformer):
 
     def opt_distinct(self, meta, items):
         return ("distinct", Lambda(self._p(meta), str(items[0]), items[1]), self._p(meta))
+
+    def opt_named(self, meta, items):
+        return ("named", str(items[0]), self._p(meta))
 
     def simul_stmt(self, meta, items):
         return Simultaneously(self._p(meta), items[0], items[1], items[2])

@@ -229,6 +229,7 @@ class Choose(Node):
     unavailable: Optional[Expr] = None  # (thing, reason) pairs: what cannot be chosen now, and why
     distinct: Optional["Lambda"] = None  # `distinct x -> key`: no two options with the same key picked
     hint: Optional[Expr] = None  # what an option would do, shown beside its label
+    named: Optional[str] = None  # `named NAME`: the decision is ROUTINE.NAME (compiler/decision_names.py)
 
 
 @dataclass(frozen=True)
