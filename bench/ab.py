@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
+import os
 import shutil
 import subprocess
 import sys
@@ -56,6 +57,9 @@ def pair(rev: str, batches: int = 40, games: int = 100, players: int = 4, tiles=
     the revision's label first. The games are run_games's; seen: play()'s, which keep who knows
     which card as a game played at a table does (run_games plays blind since issue 28)."""
     tmp = Path(tempfile.mkdtemp(prefix="jux-ab-"))
+    # each side compiles its rules afresh: a package imported here, out of jux, has no jux version
+    # to key the compile cache with (and what is compared is the games, not the loading)
+    os.environ["JUX_CACHE"] = "off"
     try:
         package_at(rev, tmp, "interpreter_then")
         shutil.copytree(ROOT / "interpreter", tmp / "interpreter_now",
