@@ -16,7 +16,7 @@ from jux.tui.session import Session
 from jux.tui.widgets.decision import DecisionPanel
 from jux.tui.widgets.table import TableView, render_table
 
-from tui_helpers import notes, screen_text, settle
+from tui_helpers import notes, screen_text, settle, shown
 
 
 def _finished(ruleset: str, players: int, seed: int) -> Session:
@@ -178,8 +178,7 @@ def test_f_is_the_final_scores_key_everywhere_and_undo_ends_with_the_game():
         app = JuxApp(session=_human_finished("capital_jux", 2, 2), bot_delay=0)
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             await settle(pilot, app, GameOverScreen)
-            await pilot.pause()
-            assert "f Final table" in screen_text(app)
+            assert "f Final table" in await shown(pilot, app, "Final scores")  # (drawn)
             await pilot.press("t")  # (t is no key here any more)
             await pilot.pause()
             assert isinstance(app.screen, GameOverScreen)

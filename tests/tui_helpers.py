@@ -22,3 +22,14 @@ async def settle(pilot, app, screen_type, tries=50):
             return app.screen
         await pilot.pause()
     raise AssertionError(f"expected {screen_type.__name__}, got {type(app.screen).__name__}")
+
+
+async def shown(pilot, app, text: str, tries=100) -> str:
+    """What the terminal shows once it shows text (after up to `tries` pauses: a screen just pushed
+    is drawn a frame or more later on a loaded machine); an AssertionError with the screen if never."""
+    for _ in range(tries):
+        screen = screen_text(app)
+        if text in screen:
+            return screen
+        await pilot.pause()
+    raise AssertionError(f"{text!r} never shown; the screen: {screen_text(app)[-1500:]}")
