@@ -35,8 +35,13 @@ a sample depends on the real game only through the seat's knowledge.
 from __future__ import annotations
 
 from ..compiler.layout import counter_start
+from ..errors import JuxError
+from ..runtime.ops import RuleRuntimeError
 from ..runtime.state import DECIDE, Card
 from ..runtime.threads import distinct_picks
+from .sizes import split_again, unsized_zones
+
+SAMPLE_ERRORS = (JuxError, RuleRuntimeError)  # what playing on a sample may raise (a rule failing on a blanked value)
 
 
 class InfoSet:
@@ -137,13 +142,16 @@ def determinize(game, seat: int, rng, plan: list | None = None):
             rest.extend(pool[len(ps):])  # (only when some of the kind lie under a pile's top)
         if under:
             deal(under, rest)
-    forget(T, game.rules)
     if sigma:
         _remap_rest(T, sigma)
+    unsized = unsized_zones(game, seat)
+    if unsized:  # (`size: hidden`: how the unknown cards are split between those zones, drawn again)
+        split_again(T, seat, unsized, rng)
     for i, v in secret_counters(game, seat):
         T.v[i] = v
     T.rng = rng.getrandbits(64)
     work_out_again(T, game.rules)
+    forget(T, game.rules)
     ask_again(T, game.rules, seat)
     g = Game.__new__(Game)
     g.rules = game.rules

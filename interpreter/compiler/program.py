@@ -13,8 +13,6 @@ import itertools
 import re
 
 from ..checks.facts import log_only_lets
-from ..checks.secrets import reads as secret_reads
-from ..checks.secrets import secret_counters
 from ..language.tree import Simultaneously, author_name, walked
 from ..reading.cards import card_backs, card_label_fn, make_cards
 from ..runtime import chance, events, families, moves, ops, played, threads
@@ -27,6 +25,7 @@ from .fast import FastPaths
 from .layout import make_layout
 from .plain import PlainStatements
 from .resumable import ResumableRoutines
+from .taint import rule_secrets
 
 
 class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines, ResumableRoutines):
@@ -53,10 +52,8 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         self.routine_ids: dict = {}
         self.resume_drops: dict = {}  # routine id -> {resume point: the named locals not live there}
         self.reasks: dict = {}  # routine id -> {resume point after a choose: (pos, its decide call)}
-        self.recalcs: dict = {}  # routine id -> {resume point: [(pos, a live secret local worked out again)]}
-        secret = secret_counters(spec)
-        self.secret_names = set(secret)
-        self.reads_secret = lambda f: f in spec.functions and bool(secret_reads(spec, f) & self.secret_names)
+        self.recalcs: dict = {}  # routine id -> {resume point: [(pos, line)]: live tainted locals worked out again or blanked}
+        self.secrets = rule_secrets(spec, self.cards, self.marks)  # what a seat may not know (taint.py)
         self.labels: list = []
         self.hints: dict = {}  # label id -> (pos, code) of its choose's hint
         self.prompts: list = []

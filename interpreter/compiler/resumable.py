@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..language.tree import (Call, CallStmt, Choose, For, Let, Return, Simultaneously, author_name, returns_value,
+from ..language.tree import (Call, CallStmt, Choose, For, Let, Name, Return, Simultaneously, author_name, returns_value,
                              walk, walked)
 from ..limits import MAX_DEPTH
 from .expr import Ctx
-from .liveness import live_after, secret_lets
+from .liveness import live_after
+from .taint import Taint
 
 
 class ResumableRoutines:
@@ -43,7 +44,9 @@ class ResumableRoutines:
         self._slots = slots
         self._live = live_after(body, slots, self.stmt_suspends)
         self._drops, self._asks, self._recalcs = {}, {}, {}
-        self._secret_lets = secret_lets(body, slots, self.secret_names, self.reads_secret) if self.secret_names else {}
+        self._taint = Taint(body, slots, self.secrets)
+        self._loops_open = []  # the `for` loops being lowered, as (statement, list slot, routine depth)
+        self._depth = 0  # how many `simultaneously` bodies deep the lowering is
         self._valued = returns_value(body)
         if self._valued:  # ending without `return EXPR` gives the caller none
             body = tuple(body) + (Return(None, None),)
@@ -65,14 +68,43 @@ class ResumableRoutines:
             drop = tuple(i for i in range(self._named) if i not in live)
             if drop:
                 self._drops[pc] = drop
-            # the live locals worked out from a secret counter, each set by one `let`: a sample
-            # works them out again from its own values (bots/sample.py)
-            lets = sorted((x for i, x in self._secret_lets.items() if i in live and x is not None),
-                          key=lambda x: (x.pos.line, x.pos.col))
-            if lets:
-                ctx = Ctx({n: f"L[{i}]" for n, i in self._slots.items()}, True, "", self._slots)
-                self._recalcs[pc] = [(x.pos, f"L[{self._slots[x.pattern.names[0]]}] = {self.ex(x.value, ctx)}")
-                                     for x in lets]
+            self._again(live, pc)
+
+    def _again(self, live, pc: int) -> None:
+        """What a bot's sample does, where the routine resumes at pc, with the live locals that may
+        hold a secret (taint.py): each worked out again by its `let` from the sample's values when
+        it can be, else set to none; and so with the list of each `for` it waits in when that list
+        is tainted (a `for` of the routine around a `simultaneously` body: set to none there)."""
+        own = {id(f): (f, lst) for f, lst, depth in self._loops_open if depth == self._depth}
+        blanks, steps = self._taint.plan(live, self.stmt_suspends, [f for f, _ in own.values()])
+        ctx = Ctx({n: f"L[{i}]" for n, i in self._slots.items()}, True, "", self._slots)
+        lines = [(None, f"L[{i}] = None") for i in blanks]
+        for f, lst, depth in self._loops_open:  # (an outer routine's loop, around a body: its list unread)
+            if depth != self._depth and self._taint.loops.get(id(f)):
+                lines.append((None, f"L[{lst}] = None"))
+        for step in steps:
+            if step[0] == "let":
+                lines.append((step[2].pos, f"L[{step[1]}] = {self.ex(step[2].value, ctx)}"))
+                continue
+            f = step[1]
+            lst = own[id(f)][1]
+            if step[0] == "none":
+                lines.append((None, f"L[{lst}] = None"))
+            elif step[0] == "list":
+                lines.append((f.pos, f"L[{lst}] = tuple({self.it(f.iter, ctx)})"))
+            else:  # (the loop's count of rounds, in the slot after its list's, stays)
+                lines.append((f.pos, f"{self._pat(f.pattern, ctx.env)} = L[{lst}][L[{lst + 1}] - 1]"))
+        if lines:
+            pos = next((p for p, _ in lines if p is not None), None)
+            out = []
+            for p, line in lines:  # (one that fails on the sample's values leaves none)
+                if line.endswith(" = None"):
+                    out.append((p or pos, line))
+                    continue
+                target = line.partition(" = ")[0]
+                none = "None" if not target.startswith("(") else "(" + "None, " * (target.count(",") + 1) + ")"
+                out += [(p or pos, f"try: {line}"), (p or pos, f"except Exception: {target} = {none}")]
+            self._recalcs[pc] = out
 
     def _register(self, fname):
         rid = len(self.routines)
@@ -274,7 +306,9 @@ class ResumableRoutines:
         if self._counts_rounds(s, ctx):
             blocks[head].append((0, "S.steps += 1", s.pos))
             blocks[head].append((0, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s.pos))
+        self._loops_open.append((s, lst, self._depth))
         self._lower(s.body, self._ctx_in_loop(ctx, mark), blocks)
+        self._loops_open.pop()
         blocks[-1].append((0, f"pc = {head}; continue", s.pos))
         after = self._open(blocks)
         blocks[after].append((0, f"L[{lst}] = None", s.pos))
@@ -286,11 +320,14 @@ class ResumableRoutines:
         self._declare(s.pattern, ctx)
         body_blocks: list = [[]]
         body_ctx = replace(ctx, env=dict(ctx.env), brk="", spawned=True)
-        outer, self._drops, self._asks = (self._drops, self._asks), {}, {}  # (the body's blocks are numbered apart)
+        outer = self._drops, self._asks, self._recalcs
+        self._drops, self._asks, self._recalcs = {}, {}, {}  # (the body's blocks are numbered apart)
+        self._depth += 1
         self._lower(s.body, body_ctx, body_blocks)
+        self._depth -= 1
         rid = self._register(body_name)
         self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._asks, self._recalcs
-        self._drops, self._asks = outer
+        self._drops, self._asks, self._recalcs = outer
         self._pending_bodies.append((body_name, body_blocks))
         nxt = len(blocks)
         self._stops_at(s, nxt)
