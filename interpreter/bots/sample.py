@@ -150,7 +150,7 @@ def determinize(game, seat: int, rng, plan: list | None = None):
     for i, v in secret_counters(game, seat):
         T.v[i] = v
     T.rng = rng.getrandbits(64)
-    work_out_again(T, game.rules)
+    work_out_again(T, game.rules, seat)
     forget(T, game.rules)
     ask_again(T, game.rules, seat)
     g = Game.__new__(Game)
@@ -204,19 +204,35 @@ def forget(T, rules) -> None:
         t[3] = None
 
 
-def work_out_again(T, rules) -> None:
-    """Work out again, from state T's own values, each local the rules will still read that was
-    worked out from a secret counter (by its `let`: compiler/liveness.py secret_lets): the
-    sample's secret counters are at their start, and so are the locals worked out from them."""
-    calcs = rules.recalcs
+def work_out_again(T, rules, seat: int) -> None:
+    """Work out again, from state T's own values, what the rules keep where they stopped that may
+    hold a value worked out from what a seat may not know (compiler/taint.py): in each frame, from
+    the bottom of each thread up, its tainted locals (`RC` functions of the compiled rules: by
+    their `let`, or set to none), then the tainted arguments of the call it waits in, given again
+    to the frame above (`RA`). Run before `forget`: a `let` may read a local not live any more.
+    Where seat's own decision waits, the locals its labels and prompt read are kept: they show
+    them to it."""
+    calcs, pushes, shown = rules.recalcs, rules.pushes, rules.shown
     for t in T.threads:
-        for f in t[0]:
-            fn = calcs[f[0]].get(f[1]) if f[0] >= 0 else None
+        frames = t[0]
+        last = len(frames) - 1
+        top = frames[-1]
+        keep = shown[top[0]].get(top[1]) if t[1] == DECIDE and t[2][0] == seat and top[0] >= 0 else None
+        if keep:
+            kept = [top[2][i] for i in keep]
+        for j, f in enumerate(frames):
+            if f[0] < 0:
+                continue
+            fn = calcs[f[0]].get(f[1])
             if fn is not None:
-                try:
-                    fn(T, t, f)
-                except Exception:  # (a rule that cannot work on the sample's values: left unset)
-                    pass
+                fn(T, t, f)
+            if j < last:
+                fn = pushes[f[0]].get(f[1])
+                if fn is not None and frames[j + 1][0] >= 0:
+                    fn(T, t, f, frames[j + 1])
+        if keep:
+            for i, x in zip(keep, kept):
+                top[2][i] = x
 
 
 def ask_again(T, rules, seat: int) -> None:

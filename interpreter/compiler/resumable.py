@@ -9,7 +9,7 @@ from ..language.tree import (Call, CallStmt, Choose, For, Let, Name, Return, Sim
 from ..limits import MAX_DEPTH
 from .expr import Ctx
 from .liveness import live_after
-from .taint import Taint
+from .taint import Taint, param_taint
 
 
 class ResumableRoutines:
@@ -43,8 +43,12 @@ class ResumableRoutines:
         self._hidden = self._named = len(slots)
         self._slots = slots
         self._live = live_after(body, slots, self.stmt_suspends)
-        self._drops, self._asks, self._recalcs = {}, {}, {}
-        self._taint = Taint(body, slots, self.secrets)
+        self._drops, self._asks, self._recalcs, self._pushes, self._shown = {}, {}, {}, {}, {}
+        self._params = len(params)
+        if getattr(self, "_params_tainted", None) is None:  # (once per ruleset: taint.param_taint)
+            self._params_tainted = param_taint(self.spec, self.secrets)
+        name = fname[2:]
+        self._taint = Taint(body, slots, self.secrets, {slots[params[i]] for i in self._params_tainted.get(name, ())})
         self._loops_open = []  # the `for` loops being lowered, as (statement, list slot, routine depth)
         self._depth = 0  # how many `simultaneously` bodies deep the lowering is
         self._valued = returns_value(body)
@@ -57,6 +61,7 @@ class ResumableRoutines:
         blocks: list = [[]]  # each block: list of (indent, text, pos)
         self._lower(body, ctx, blocks)
         self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._asks, self._recalcs
+        self.pushes[rid], self.shown[rid] = self._pushes, self._shown
         self._flush_routine(fname, blocks)
         return rid, self._hidden
 
@@ -68,15 +73,16 @@ class ResumableRoutines:
             drop = tuple(i for i in range(self._named) if i not in live)
             if drop:
                 self._drops[pc] = drop
-            self._again(live, pc)
+            self._again(live, pc, s)
 
-    def _again(self, live, pc: int) -> None:
+    def _again(self, live, pc: int, s) -> None:
         """What a bot's sample does, where the routine resumes at pc, with the live locals that may
         hold a secret (taint.py): each worked out again by its `let` from the sample's values when
         it can be, else set to none; and so with the list of each `for` it waits in when that list
         is tainted (a `for` of the routine around a `simultaneously` body: set to none there)."""
         own = {id(f): (f, lst) for f, lst, depth in self._loops_open if depth == self._depth}
-        blanks, steps = self._taint.plan(live, self.stmt_suspends, [f for f, _ in own.values()])
+        given = range(self._params) if self._depth == 0 else ()  # (a caller's frame gives them again: _pushed)
+        blanks, steps = self._taint.plan(live, self.stmt_suspends, [f for f, _ in own.values()], given)
         ctx = Ctx({n: f"L[{i}]" for n, i in self._slots.items()}, True, "", self._slots)
         lines = [(None, f"L[{i}] = None") for i in blanks]
         for f, lst, depth in self._loops_open:  # (an outer routine's loop, around a body: its list unread)
@@ -95,16 +101,20 @@ class ResumableRoutines:
             else:  # (the loop's count of rounds, in the slot after its list's, stays)
                 lines.append((f.pos, f"{self._pat(f.pattern, ctx.env)} = L[{lst}][L[{lst + 1}] - 1]"))
         if lines:
-            pos = next((p for p, _ in lines if p is not None), None)
-            out = []
-            for p, line in lines:  # (one that fails on the sample's values leaves none)
-                if line.endswith(" = None"):
-                    out.append((p or pos, line))
-                    continue
-                target = line.partition(" = ")[0]
-                none = "None" if not target.startswith("(") else "(" + "None, " * (target.count(",") + 1) + ")"
-                out += [(p or pos, f"try: {line}"), (p or pos, f"except Exception: {target} = {none}")]
-            self._recalcs[pc] = out
+            self._recalcs[pc] = _guarded(lines)
+        if type(s) is Choose:  # (the seat's own decision shows it these: its sample keeps them)
+            shown = self._taint.local_reads((s.label, s.prompt, s.hint, s.unavailable)) - {
+                self._slots[n] for n in s.pattern.names}
+            shown = tuple(sorted(i for i in shown if i in self._taint.tainted))
+            if shown:
+                self._shown[pc] = shown
+
+    def _pushed(self, s, ctx, pc: int) -> None:
+        """A call that may stop, resuming at pc: the tainted arguments it gives, worked out again
+        from the caller's locals in a bot's sample into the callee's frame G (its parameters)."""
+        lines = [(a.pos, f"G[2][{i}] = {self.ex(a, ctx)}") for i, a in enumerate(s.args) if self._taint.reads_tainted(a)]
+        if lines:
+            self._pushes[pc] = _guarded(lines)
 
     def _register(self, fname):
         rid = len(self.routines)
@@ -219,6 +229,7 @@ class ResumableRoutines:
         args = [self.ex(a, ctx) for a in s.args]
         nxt = len(blocks)
         self._stops_at(stmt or s, nxt)
+        self._pushed(s, ctx, nxt)
         cur.append((0, f"F[1] = {nxt}", s.pos))
         # Push the callee's frame and run it at once; only if it stops does the driver take over.
         # A routine that can call itself counts the frames nested (the flow's is the first) first.
@@ -320,14 +331,15 @@ class ResumableRoutines:
         self._declare(s.pattern, ctx)
         body_blocks: list = [[]]
         body_ctx = replace(ctx, env=dict(ctx.env), brk="", spawned=True)
-        outer = self._drops, self._asks, self._recalcs
-        self._drops, self._asks, self._recalcs = {}, {}, {}  # (the body's blocks are numbered apart)
+        outer = self._drops, self._asks, self._recalcs, self._pushes, self._shown
+        self._drops, self._asks, self._recalcs, self._pushes, self._shown = {}, {}, {}, {}, {}  # (numbered apart)
         self._depth += 1
         self._lower(s.body, body_ctx, body_blocks)
         self._depth -= 1
         rid = self._register(body_name)
         self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._asks, self._recalcs
-        self._drops, self._asks, self._recalcs = outer
+        self.pushes[rid], self.shown[rid] = self._pushes, self._shown
+        self._drops, self._asks, self._recalcs, self._pushes, self._shown = outer
         self._pending_bodies.append((body_name, body_blocks))
         nxt = len(blocks)
         self._stops_at(s, nxt)
@@ -337,3 +349,18 @@ class ResumableRoutines:
         cur.append((0, f"if _spawn(S, T, {rid}, L, {self.it(s.iter, ctx)}, {slots}, {s.pattern.is_tuple}): return WAIT", s.pos))
         cur.append((0, f"pc = {nxt}; continue", s.pos))
         self._open(blocks)
+
+
+def _guarded(lines) -> list:
+    """(pos, line) of generated assignments, each that may fail on a sample's values made to set
+    none instead (try/except); the ones setting none as they are."""
+    pos = next((p for p, _ in lines if p is not None), None)
+    out = []
+    for p, line in lines:
+        if line.endswith(" = None"):
+            out.append((p or pos, line))
+            continue
+        target = line.partition(" = ")[0]
+        none = "None" if not target.startswith("(") else "(" + "None, " * (target.count(",") + 1) + ")"
+        out += [(p or pos, f"try: {line}"), (p or pos, f"except Exception: {target} = {none}")]
+    return out

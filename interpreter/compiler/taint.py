@@ -14,39 +14,59 @@ only on a condition that does (inside an `if` or `while` whose test does, a `for
 list, or a loop that a `break` under such a condition may end early). A `for`'s own list (kept in
 a hidden slot while its body waits) is tainted when its list expression is.
 
-A tainted local live where the routine waits is worked out again in the sample when one plain
-`let` sets it (no other statement does, and its value calls no procedure that may stop; a `let`
-holds only in its block, after it, so wherever its local is live it ran on the way there) and every local that `let` reads is live there too (and,
-when tainted, worked out again first); every other tainted live local is set to none in the
-sample (`blanks`): the bot does not know it, and a rule that then fails ends that sample's
-playout (bots/ismcts.py, bots/greedy.py)."""
+A tainted local live where the routine waits is worked out again in the sample (`plan`) when one
+plain `let` sets it (no other statement does, its value calls no procedure that may stop, and what
+it reads can be had: locals not tainted, or worked out again first), or when it is the variable of
+a loop around the stop whose list can be worked out again (then it is that list's item at the
+loop's count). A `let` holds only in its block, after it, so wherever its local is live it ran on
+the way there, under the same conditions: working it out again on the sample's values is what it
+would hold there. Every other tainted live local (set by several statements, by a `choose` from
+tainted options, by a procedure that may stop) is set to none in the sample: the bot does not
+know it, and a rule that then fails ends that sample's playout (bots/ismcts.py, bots/greedy.py).
+A `for`'s tainted list is worked out again, or set to none when it cannot be."""
 from __future__ import annotations
 
-from ..language.tree import (Assign, Attr, Break, Call, CallStmt, Choose, CompFor, For, GenCall, If, Lambda, Let, Name,
-                             Return, Simultaneously, While, walk)
+from ..language.tree import (Assign, Attr, Break, Call, CallStmt, Choose, CompFor, For, GenCall, If, Index, Lambda, Let,
+                             ListComp, Name, Node, Return, Simultaneously, While, walk)
 
 
 class Secrets:
     """What a seat may not know, by name (see the module's text): names (counters and zones),
-    attrs (card attributes, not marks) and routines (functions and procedures reading one)."""
+    attrs (card attributes, not marks), routines (functions and procedures reading one) and
+    public (zones `visible: all`: an attribute of a card taken from one, as `c` in
+    `sum(c.value for c in hometown[p])` or `for c in hometown[p]`, is no secret)."""
 
-    __slots__ = ("names", "attrs", "routines")
+    __slots__ = ("names", "attrs", "public", "routines", "returns")
 
-    def __init__(self, spec, secret_counters, hidden_zones, attrs):
+    def __init__(self, spec, secret_counters, hidden_zones, attrs, public=()):
         self.names = frozenset(secret_counters) | frozenset(hidden_zones)
         self.attrs = frozenset(attrs)
+        self.public = frozenset(public)
         self.routines = self._routines(spec)
+        self.returns: set = set()  # the procedures whose `return EXPR` may give a tainted value (param_taint)
 
     def _routines(self, spec) -> frozenset:
-        bodies = {**{n: f.body for n, f in spec.functions.items()}, **{n: p.body for n, p in spec.procedures.items()}}
+        bodies = {n: (f.params, f.body) for n, f in spec.functions.items()}
         calls, direct = {}, set()
-        for n, body in bodies.items():
+        for n, (params, body) in bodies.items():
             called = set()
+            local = {p: i for i, p in enumerate(params)}
             for x in walk(body):
-                t = type(x)
-                if (t is Name and x.id in self.names) or (t is Attr and x.name in self.attrs):
-                    direct.add(n)
-                elif t in (Call, GenCall, CallStmt) and isinstance(x.func, str) and x.func in bodies:
+                if type(x) in (Let, For, Simultaneously, Choose):
+                    for y in x.pattern.names:
+                        local.setdefault(y, len(local))
+                elif type(x) is Assign:
+                    local.setdefault(x.name, len(local))
+            seen = {local[x.pattern.names[0]] for x in walk(body) if type(x) is For and not x.pattern.is_tuple
+                    and self.seen_zone(x.iter, local)}
+            seen -= {local[y] for x in walk(body) if type(x) in (Let, Choose, Simultaneously) or
+                     (type(x) is For and not self.seen_zone(x.iter, local)) for y in x.pattern.names}
+            seen -= {local[x.name] for x in walk(body) if type(x) is Assign}
+            seen -= set(range(len(params)))
+            if self.reads(body, local, (), seen, names_only=True):
+                direct.add(n)
+            for x in walk(body):
+                if type(x) in (Call, GenCall, CallStmt) and isinstance(x.func, str) and x.func in bodies:
                     called.add(x.func)
             calls[n] = called
         out = set(direct)
@@ -56,24 +76,63 @@ class Secrets:
                 return frozenset(out)
             out |= more
 
-    def reads(self, e, slots: dict, tainted) -> bool:
-        """Whether expression e reads a secret or a local (by name, in slots) that is tainted."""
+    def seen_zone(self, e, slots) -> bool:
+        """Whether e names a zone every seat sees (`visible: all`), not a local."""
+        if type(e) is Index:
+            e = e.obj
+        return type(e) is Name and e.id in self.public and e.id not in slots
+
+    def reads(self, e, slots: dict, tainted, seen=(), names_only: bool = False) -> bool:
+        """Whether expression (or block) e reads a secret or a local (by name, in slots) that is
+        tainted. seen: the slots that only ever hold a card of a zone every seat sees. (With
+        names_only, calls of routines reading a secret are not looked at.)"""
         if e is None:
             return False
-        names, attrs, routines = self.names, self.attrs, self.routines
-        for x in walk(e):
-            t = type(x)
-            if t is Name:
-                s = slots.get(x.id)
-                if s is not None:
-                    if s in tainted:
-                        return True
-                elif x.id in names:
+        return self._reads(e, slots, tainted, seen, frozenset(), names_only)
+
+    def _reads(self, e, slots, tainted, seen, comp: frozenset, names_only) -> bool:
+        """reads, with comp the names a comprehension around binds to a card of a zone every seat
+        sees (and every other name it binds not in it, and shadowing a local)."""
+        t = type(e)
+        if t is tuple:
+            return any(self._reads(x, slots, tainted, seen, comp, names_only) for x in e)
+        if t is Name:
+            if e.id in comp:
+                return False
+            s = slots.get(e.id)
+            return (s in tainted) if s is not None else e.id in self.names
+        if t is Attr:
+            o = e.obj
+            if e.name in self.attrs and not (type(o) is Name and (
+                    o.id in comp or (o.id not in comp and slots.get(o.id, -1) in seen))):
+                return True
+            return self._reads(o, slots, tainted, seen, comp, names_only)
+        if t in (ListComp, GenCall):
+            if t is GenCall and not names_only and (e.func in self.routines or e.func in self.returns):
+                return True
+            inner = comp
+            for f in e.fors:
+                if self._reads(f.iter, slots, tainted, seen, inner, names_only):
                     return True
-            elif t is Attr:
-                if x.name in attrs:
+                names = frozenset(f.pattern.names)
+                shadow = {n: -1 for n in names}  # (a name it binds is no local here)
+                slots = {**slots, **shadow} if names & slots.keys() else slots
+                inner = (inner | names) if (not f.pattern.is_tuple and self.seen_zone(f.iter, ())) else (inner - names)
+                if f.cond is not None and self._reads(f.cond, slots, tainted, seen, inner, names_only):
                     return True
-            elif t in (Call, GenCall, CallStmt) and x.func in routines:
+            return self._reads(e.elt, slots, tainted, seen, inner, names_only)
+        if t is Lambda:
+            return self._reads(e.body, {**slots, e.param: -1}, tainted, seen, comp - {e.param}, names_only)
+        if t in (Call, CallStmt) and not names_only and (e.func in self.routines or e.func in self.returns):
+            return True
+        fields = getattr(t, "__dataclass_fields__", None)
+        if fields is None:
+            return False
+        for f in fields:
+            if f == "pos":
+                continue
+            v = getattr(e, f)
+            if isinstance(v, (tuple, Node)) and self._reads(v, slots, tainted, seen, comp, names_only):
                 return True
         return False
 
@@ -84,19 +143,35 @@ class Taint:
     tainted: the slots that may hold a secret; defs: slot -> [(statement, under a tainted
     condition)] for every statement that sets it; loops: id(For) -> whether its list is tainted."""
 
-    def __init__(self, body, slots: dict, secrets: Secrets):
+    def __init__(self, body, slots: dict, secrets: Secrets, params=()):
         self.slots, self.secrets = slots, secrets
-        self.tainted: set = set()
+        # the locals that only ever hold a card of a zone every seat sees (`for c in hometown[p]`)
+        fors = [x for x in walk(tuple(body)) if type(x) is For]
+        self.seen = {slots[x.pattern.names[0]] for x in fors if not x.pattern.is_tuple and secrets.seen_zone(x.iter, slots)}
+        self.seen -= {slots[y] for x in walk(tuple(body)) for y in (
+            x.pattern.names if type(x) in (Let, Choose, Simultaneously) or (type(x) is For and x.pattern.is_tuple)
+            or (type(x) is For and not secrets.seen_zone(x.iter, slots)) else
+            ((x.name,) if type(x) is Assign and x.name in slots else ()))}
+        self.tainted: set = set(params)  # (the parameters some call gives a tainted value: param_taint)
         self.loops: dict = {}
         while True:
             self.defs: dict = {}
+            self.calls: list = []  # (a call statement or `let x = f(...)`'s call, under a tainted condition)
+            self.returns: list = []  # (`return EXPR`, under a tainted condition)
             before = (len(self.tainted), sum(self.loops.values()))
             self._block(tuple(body), False)
+            for slot, defs in self.defs.items():  # (one statement alone: wherever it is read it ran)
+                if len(defs) > 1 and any(c for _, c in defs):
+                    self.tainted.add(slot)
             if (len(self.tainted), sum(self.loops.values())) == before:
                 break
 
     def _reads(self, e) -> bool:
-        return self.secrets.reads(e, self.slots, self.tainted)
+        return self.secrets.reads(e, self.slots, self.tainted, self.seen)
+
+    def reads_tainted(self, e) -> bool:
+        """Whether expression e reads a secret or a tainted local."""
+        return self._reads(e)
 
     def _set(self, names, stmt, value_tainted: bool, ctl: bool) -> None:
         for x in names:
@@ -104,7 +179,7 @@ class Taint:
             if s is None:
                 continue
             self.defs.setdefault(s, []).append((stmt, ctl))
-            if value_tainted or ctl:
+            if value_tainted:
                 self.tainted.add(s)
 
     def _block(self, stmts, ctl: bool) -> None:
@@ -113,6 +188,10 @@ class Taint:
 
     def _stmt(self, s, ctl: bool) -> None:
         t = type(s)
+        if t is CallStmt:
+            self.calls.append((s, ctl))
+        elif t in (Let, Assign) and type(s.value) is Call:
+            self.calls.append((s.value, ctl))
         if t is Let:
             self._set(s.pattern.names, s, self._reads(s.value), ctl)
         elif t is Assign:
@@ -138,8 +217,10 @@ class Taint:
             it = self._reads(s.iter)
             self._set(s.pattern.names, s, it, ctl)
             self._block(tuple(s.body), ctl or it)
-        elif t is Choose:
-            self._set(s.pattern.names, s, self._reads(s.options) or self._reads(s.count) or self._reads(s.upto), ctl)
+        elif t is Choose:  # (an answer: see the module's text)
+            self._set(s.pattern.names, s, False, ctl)
+        elif t is Return and s.value is not None:
+            self.returns.append((s, ctl))
 
     def _breaks_on_secret(self, body) -> bool:
         """Whether a `break` or `return` of this loop's body runs under a tainted condition (then how
@@ -162,7 +243,7 @@ class Taint:
             return False
         return look(tuple(body), False)
 
-    def plan(self, live, suspending, loops) -> tuple:
+    def plan(self, live, suspending, loops, given=()) -> tuple:
         """What a sample does where the routine waits with live (slots) live, inside loops (the
         For statements around it in this frame, outermost first), run before the sample drops
         what is not live: (blanks, steps). blanks: the tainted live slots set to none; steps, in
@@ -179,7 +260,7 @@ class Taint:
                 lists[id(f)] = True
 
         def can(i) -> bool:
-            if i not in self.tainted:
+            if i not in self.tainted or i in given:  # (given: parameters the caller gives again)
                 return True
             if i in ok:
                 return ok[i] is True
@@ -226,6 +307,11 @@ class Taint:
             return None, stmt
         return None, None
 
+    def local_reads(self, e) -> set:
+        """The slots of the routine's locals that expression e (or a tuple of them, None for none)
+        reads."""
+        return self._local_reads(e)
+
     def _local_reads(self, e) -> set:
         """The slots of the routine's locals that expression e reads (not names its own
         comprehensions and lambdas bind)."""
@@ -256,4 +342,51 @@ def rule_secrets(spec, cards: list, marks) -> Secrets:
         for k in a:
             shown[k] = shown.get(k, True) and k in back
     attrs = [k for k, every in shown.items() if not every and k not in (marks or {})]
-    return Secrets(spec, secret_counters(spec), hidden, attrs)
+    public = [n for n, z in (spec.zones or {}).items() if isinstance(z, dict) and z.get("visible") == "all"]
+    return Secrets(spec, secret_counters(spec), hidden, attrs, public)
+
+
+def routine_slots(params, body) -> dict:
+    """A routine's locals by name -> slot, as compiler/resumable.py numbers them."""
+    slots: dict = {}
+    for p in params:
+        slots.setdefault(p, len(slots))
+    for n in walk(tuple(body)):
+        if type(n) in (Let, For, Choose, Simultaneously):
+            for x in n.pattern.names:
+                slots.setdefault(x, len(slots))
+    return slots
+
+
+def param_taint(spec, secrets: Secrets) -> dict:
+    """procedure name -> the numbers of its parameters that some call may give a value worked out
+    from a secret (an argument that reads one or a tainted local of the caller), over every
+    procedure and the flow, to a fixed point; and, in secrets.returns, the procedures whose
+    `return EXPR` may give one. (Which of several calls of a procedure ran is not followed: a
+    parameter is what its call gives, as a `let` is.)"""
+    routines = {n: (p.params, p.body) for n, p in spec.procedures.items()}
+    routines["__flow__"] = ((), spec.flow.body)
+    slots = {n: routine_slots(params, body) for n, (params, body) in routines.items()}
+    out: dict = {n: set() for n in spec.procedures}
+    while True:
+        changed = False
+        for n, (params, body) in routines.items():
+            sl = slots[n]
+            t = Taint(body, sl, secrets, {sl[params[i]] for i in out.get(n, ())})
+            if n in out and n not in secrets.returns and (any(t._reads(r.value) for r, _ in t.returns) or (
+                    len(t.returns) > 1 and any(c for _, c in t.returns))):
+                secrets.returns.add(n)
+                changed = True
+            for call, _ in t.calls:
+                if type(call) is CallStmt and call.slot_key is not None:
+                    targets = list((spec.slots.get(call.func) or {}).values())
+                else:
+                    targets = [call.func]
+                for i, a in enumerate(call.args):
+                    if t._reads(a):
+                        for f in targets:
+                            if f in out and i not in out[f]:
+                                out[f].add(i)
+                                changed = True
+        if not changed:
+            return out
