@@ -52,7 +52,7 @@ class InfoSet:
     game stays where it is (no answer given since), so drawing many samples for one decision is
     cheap."""
 
-    __slots__ = ("_game", "seat", "players", "rules", "_plan", "_token")
+    __slots__ = ("_game", "seat", "players", "rules", "_plan", "_token", "_facts")
 
     def __init__(self, game, seat: int):
         self._game = game
@@ -70,7 +70,8 @@ class InfoSet:
         token = (id(g.state), len(g.answers))
         if self._plan is None or self._token != token:
             self._plan, self._token = unknown_places(g, self.seat), token
-        return determinize(g, self.seat, rng, self._plan)
+            self._facts = unsized_zones(g, self.seat), secret_counters(g, self.seat)
+        return determinize(g, self.seat, rng, self._plan, self._facts)
 
 
 def unknown_places(game, seat: int) -> list:
@@ -109,9 +110,10 @@ def _order(item):
     return repr(item[0][1:])
 
 
-def determinize(game, seat: int, rng, plan: list | None = None):
+def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | None = None):
     """A copy of ``game`` as it may be for ``seat``: see the module docstring. ``plan`` is
-    ``unknown_places(game, seat)`` when the caller has it already."""
+    ``unknown_places(game, seat)`` and facts ``(unsized_zones(game, seat), secret_counters(game,
+    seat))`` when the caller has them already."""
     from ..engine.game import Game
 
     if plan is None:
@@ -142,16 +144,17 @@ def determinize(game, seat: int, rng, plan: list | None = None):
             rest.extend(pool[len(ps):])  # (only when some of the kind lie under a pile's top)
         if under:
             deal(under, rest)
+    forget(T, game.rules)
     if sigma:
         _remap_rest(T, sigma)
-    unsized = unsized_zones(game, seat)
-    if unsized:  # (`size: hidden`: how the unknown cards are split between those zones, drawn again)
-        split_again(T, seat, unsized, rng)
-    for i, v in secret_counters(game, seat):
+    if facts is None:
+        facts = unsized_zones(game, seat), secret_counters(game, seat)
+    if facts[0]:  # (`size: hidden`: how the unknown cards are split between those zones, drawn again)
+        split_again(T, seat, facts[0], rng)
+    for i, v in facts[1]:
         T.v[i] = v
     T.rng = rng.getrandbits(64)
     work_out_again(T, game.rules, seat)
-    forget(T, game.rules)
     ask_again(T, game.rules, seat)
     g = Game.__new__(Game)
     g.rules = game.rules
@@ -209,7 +212,8 @@ def work_out_again(T, rules, seat: int) -> None:
     hold a value worked out from what a seat may not know (compiler/taint.py): in each frame, from
     the bottom of each thread up, its tainted locals (`RC` functions of the compiled rules: by
     their `let`, or set to none), then the tainted arguments of the call it waits in, given again
-    to the frame above (`RA`). Run before `forget`: a `let` may read a local not live any more.
+    to the frame above (`RA`). (`forget` keeps the locals not live that an `RC` reads; the `RC`
+    drops them.)
     Where seat's own decision waits, the locals its labels and prompt read are kept: they show
     them to it."""
     calcs, pushes, shown = rules.recalcs, rules.pushes, rules.shown

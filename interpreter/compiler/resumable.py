@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..language.tree import (Call, CallStmt, Choose, For, Let, Name, Return, Simultaneously, author_name, returns_value,
+from ..language.tree import (Call, CallStmt, Choose, For, Let, Return, Simultaneously, author_name, returns_value,
                              walk, walked)
 from ..limits import MAX_DEPTH
 from .expr import Ctx
 from .liveness import live_after
+from .sampling import SampleSteps
 from .taint import Taint, param_taint
 
 
-class ResumableRoutines:
+class ResumableRoutines(SampleSteps):
     """Methods of program.Compiler: a routine that may stop, lowered into blocks (l_*)."""
 
     def stmt_suspends(self, s) -> bool:
@@ -44,6 +45,7 @@ class ResumableRoutines:
         self._slots = slots
         self._live = live_after(body, slots, self.stmt_suspends)
         self._drops, self._asks, self._recalcs, self._pushes, self._shown = {}, {}, {}, {}, {}
+        self._same = set()  # the resume points after a choose whose decision reads no secret
         self._params = len(params)
         if getattr(self, "_params_tainted", None) is None:  # (once per ruleset: taint.param_taint)
             self._params_tainted = param_taint(self.spec, self.secrets)
@@ -60,7 +62,7 @@ class ResumableRoutines:
         rid = self._register(fname)
         blocks: list = [[]]  # each block: list of (indent, text, pos)
         self._lower(body, ctx, blocks)
-        self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._asks, self._recalcs
+        self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._reasked(), self._recalcs
         self.pushes[rid], self.shown[rid] = self._pushes, self._shown
         self._flush_routine(fname, blocks)
         return rid, self._hidden
@@ -68,53 +70,13 @@ class ResumableRoutines:
     def _stops_at(self, s, pc: int) -> None:
         """The routine waits at statement s and resumes at block pc: the named locals not live
         there (liveness.py), which a bot's sample drops."""
+        self._stopped, self._pending_late = s, None
         live = self._live.get(id(s))
         if live is not None:
             drop = tuple(i for i in range(self._named) if i not in live)
             if drop:
                 self._drops[pc] = drop
             self._again(live, pc, s)
-
-    def _again(self, live, pc: int, s) -> None:
-        """What a bot's sample does, where the routine resumes at pc, with the live locals that may
-        hold a secret (taint.py): each worked out again by its `let` from the sample's values when
-        it can be, else set to none; and so with the list of each `for` it waits in when that list
-        is tainted (a `for` of the routine around a `simultaneously` body: set to none there)."""
-        own = {id(f): (f, lst) for f, lst, depth in self._loops_open if depth == self._depth}
-        given = range(self._params) if self._depth == 0 else ()  # (a caller's frame gives them again: _pushed)
-        blanks, steps = self._taint.plan(live, self.stmt_suspends, [f for f, _ in own.values()], given)
-        ctx = Ctx({n: f"L[{i}]" for n, i in self._slots.items()}, True, "", self._slots)
-        lines = [(None, f"L[{i}] = None") for i in blanks]
-        for f, lst, depth in self._loops_open:  # (an outer routine's loop, around a body: its list unread)
-            if depth != self._depth and self._taint.loops.get(id(f)):
-                lines.append((None, f"L[{lst}] = None"))
-        for step in steps:
-            if step[0] == "let":
-                lines.append((step[2].pos, f"L[{step[1]}] = {self.ex(step[2].value, ctx)}"))
-                continue
-            f = step[1]
-            lst = own[id(f)][1]
-            if step[0] == "none":
-                lines.append((None, f"L[{lst}] = None"))
-            elif step[0] == "list":
-                lines.append((f.pos, f"L[{lst}] = tuple({self.it(f.iter, ctx)})"))
-            else:  # (the loop's count of rounds, in the slot after its list's, stays)
-                lines.append((f.pos, f"{self._pat(f.pattern, ctx.env)} = L[{lst}][L[{lst + 1}] - 1]"))
-        if lines:
-            self._recalcs[pc] = _guarded(lines)
-        if type(s) is Choose:  # (the seat's own decision shows it these: its sample keeps them)
-            shown = self._taint.local_reads((s.label, s.prompt, s.hint, s.unavailable)) - {
-                self._slots[n] for n in s.pattern.names}
-            shown = tuple(sorted(i for i in shown if i in self._taint.tainted))
-            if shown:
-                self._shown[pc] = shown
-
-    def _pushed(self, s, ctx, pc: int) -> None:
-        """A call that may stop, resuming at pc: the tainted arguments it gives, worked out again
-        from the caller's locals in a bot's sample into the callee's frame G (its parameters)."""
-        lines = [(a.pos, f"G[2][{i}] = {self.ex(a, ctx)}") for i, a in enumerate(s.args) if self._taint.reads_tainted(a)]
-        if lines:
-            self._pushes[pc] = _guarded(lines)
 
     def _register(self, fname):
         rid = len(self.routines)
@@ -331,15 +293,16 @@ class ResumableRoutines:
         self._declare(s.pattern, ctx)
         body_blocks: list = [[]]
         body_ctx = replace(ctx, env=dict(ctx.env), brk="", spawned=True)
-        outer = self._drops, self._asks, self._recalcs, self._pushes, self._shown
+        outer = self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same
         self._drops, self._asks, self._recalcs, self._pushes, self._shown = {}, {}, {}, {}, {}  # (numbered apart)
+        self._same = set()
         self._depth += 1
         self._lower(s.body, body_ctx, body_blocks)
         self._depth -= 1
         rid = self._register(body_name)
-        self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._asks, self._recalcs
+        self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._reasked(), self._recalcs
         self.pushes[rid], self.shown[rid] = self._pushes, self._shown
-        self._drops, self._asks, self._recalcs, self._pushes, self._shown = outer
+        self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same = outer
         self._pending_bodies.append((body_name, body_blocks))
         nxt = len(blocks)
         self._stops_at(s, nxt)
@@ -350,17 +313,3 @@ class ResumableRoutines:
         cur.append((0, f"pc = {nxt}; continue", s.pos))
         self._open(blocks)
 
-
-def _guarded(lines) -> list:
-    """(pos, line) of generated assignments, each that may fail on a sample's values made to set
-    none instead (try/except); the ones setting none as they are."""
-    pos = next((p for p, _ in lines if p is not None), None)
-    out = []
-    for p, line in lines:
-        if line.endswith(" = None"):
-            out.append((p or pos, line))
-            continue
-        target = line.partition(" = ")[0]
-        none = "None" if not target.startswith("(") else "(" + "None, " * (target.count(",") + 1) + ")"
-        out += [(p or pos, f"try: {line}"), (p or pos, f"except Exception: {target} = {none}")]
-    return out
