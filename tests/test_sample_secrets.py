@@ -250,7 +250,19 @@ FLOWS = {  # DECIDE: the decisions after which the local is read again
     "a sum over a hidden hand": "let x = sum(c.value for c in hand[1])\nDECIDE\npoints[0] += x % 2",
     "a loop over a hidden hand": "for x in [c.value for c in hand[1]] {\nDECIDE\npoints[1] += x % 2\n}",
     "an if on a card no seat sees": "let x = 0\nif top(deck).value > 3 { x = 1 }\nDECIDE\npoints[0] += x",
+    "given to a procedure that waits": "ask(bid[0] + bid[1])",  # (its parameter, given again by the caller)
+    "given back by a procedure that waits": "let x = asked(bid[1])\nDECIDE\npoints[0] += x % 2",
 }
+PROCEDURES = """\
+procedures:
+  ask(x): |
+    DECIDE
+    points[0] += x % 2
+  asked(b): |
+    DECIDE
+    if b > 1 { return 1 }
+    return 0
+"""
 # with `size: hidden` on the deck and the hands: how many cards seat 1 draws follows its sealed bid
 SIZED = "draw bid[1] from deck to hand[1]\nlet x = len(deck)\nDECIDE\npoints[0] += x % 2"
 
@@ -260,6 +272,7 @@ def flows_ruleset(tmp, name, sized=False):
     hide = ", size: hidden" if sized else ""
     text = (FLOWS_HEAD.replace("%s}", hide + "}", 2)
             .replace("%s\n", "\n".join("    " + line for line in body.splitlines()) + "\n", 1))
+    text += PROCEDURES.replace("    DECIDE", "\n".join("    " + line for line in DECIDE.splitlines()))
     d = tmp / name.replace(" ", "_")
     d.mkdir()
     (d / "game.yaml").write_text(text)
@@ -269,8 +282,9 @@ def flows_ruleset(tmp, name, sized=False):
 @pytest.mark.parametrize("name", sorted(FLOWS))
 def test_a_value_worked_out_from_a_secret_by_any_flow_is_not_in_a_sample(name, tmp_path):
     """Set inside an `if` on a secret, by several statements, from a card no seat sees, from a hand
-    only one seat sees, as a loop's variable (and its list) over such a hand: the samples of two
-    games the seat cannot tell apart are the same."""
+    only one seat sees, as a loop's variable (and its list) over such a hand, as a parameter of a
+    procedure that waits, as what such a procedure gives back: the samples of two games the seat
+    cannot tell apart are the same."""
     assert check_twins(flows_ruleset(tmp_path, name), 3, range(8), 1, tries=6) > 50
 
 
