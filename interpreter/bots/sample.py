@@ -22,10 +22,12 @@ counters, the locals of where the rules stopped, pending decisions' options), so
 consistent game in which the place of each card, who knows it, the marks on it and the back the
 seat sees there are as in the real game; only which unknown card lies there changes. A counter
 value the seat may not see (another seat's counter `visible: owner`, any counter `visible: none`)
-is its start value in the sample (``secret_counters``). Where the rules stopped keeps only what
-they will read again (``forget``: the live locals of each frame), a live local worked out from a
-secret counter is worked out again from the sample (``work_out_again``) and the other seats'
-pending decisions are asked again there (``ask_again``): docs/bots.md, step 6. The random
+is its start value in the sample (``secret_counters``); the unknown cards of the zones whose size
+the seat may not see are split between them again (bots/sizes.py). Where the rules stopped, a
+local that may hold a value worked out from a secret (compiler/taint.py) is worked out again
+from the sample or set to none (``work_out_again``), each frame keeps only what the rules will
+read again (``forget``: its live locals) and the other seats' pending decisions that read a
+secret are asked again there (``ask_again``): docs/bots.md, steps 5 and 6. The random
 generator is reseeded from ``rng``, so future shuffles and draws are not the real ones; the copy
 has no answers and no log (other players' answers are not the seat's to see).
 
