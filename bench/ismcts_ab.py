@@ -1,13 +1,14 @@
 """Is ISMCTS searching faster than at other revisions? Iterations per CPU second, in one process.
 
-Usage: python bench/ismcts_ab.py REV [REV ...] [--rounds N] [--iterations N] [--ruleset NAME]
+Usage: python bench/ismcts_ab.py REV [REV ...] [--rounds N] [--iterations N] [--ruleset NAME] [--samples N]
 
 The interpreter package of each git revision and the working tree's are imported side by side (as
 bench/ab.py does) and search, in turns, the 12 mid-game positions of bench/bots.py's speed probe
 (4 players, seeds 1-3, after 8, 20, 40 and 60 random answers) with a budget of iterations; the
 order of the sides changes every round, so all see the same machine. CPU time (process_time), not
 the wall clock: the machine is shared. Prints iterations per CPU second over all rounds and in
-the best round of each.
+the best round of each. With --samples N: N samples of the InfoSet at each position instead
+(the part of an iteration that a change to bots/sample.py or the compiled rules' sample code moves).
 """
 from __future__ import annotations
 
@@ -57,12 +58,29 @@ def one_round(pkg: str, places: list, iterations: int) -> tuple:
     return its, spent
 
 
+def sample_round(pkg: str, places: list, n: int) -> tuple:
+    """(samples, CPU seconds) of n samples (InfoSet.sample) at each position: the part of an
+    iteration that issue 39 changed."""
+    sample = importlib.import_module(f"{pkg}.bots.sample")
+    spent = 0.0
+    for g, d in places:
+        info = sample.InfoSet(g, d.player)
+        rng = random.Random(1)
+        info.sample(rng)
+        t = time.process_time()
+        for _ in range(n):
+            info.sample(rng)
+        spent += time.process_time() - t
+    return n * len(places), spent
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("revs", nargs="+", help="git revisions to compare with the working tree")
     ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("--iterations", type=int, default=300, help="a search's iterations (default 300)")
     ap.add_argument("--ruleset", default="capital_jux")
+    ap.add_argument("--samples", type=int, default=0, help="time N samples a position instead of searches")
     a = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="jux-ismcts-ab-"))
     sides = {}
@@ -83,16 +101,19 @@ def main(argv=None) -> int:
         order = list(sides)
         for r in range(a.rounds):
             for label in (order if r % 2 else order[::-1]):
-                its, spent = one_round(sides[label], places[label], a.iterations)
+                its, spent = (sample_round(sides[label], places[label], a.samples) if a.samples else
+                              one_round(sides[label], places[label], a.iterations))
                 total[label][0] += its
                 total[label][1] += spent
                 best[label] = max(best[label], its / spent)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print(f"ismcts:iterations={a.iterations}, 12 positions of {a.ruleset}, {a.rounds} rounds, CPU time")
+    what = f"{a.samples} samples" if a.samples else f"ismcts:iterations={a.iterations}"
+    unit = "samples" if a.samples else "iterations"
+    print(f"{what}, 12 positions of {a.ruleset}, {a.rounds} rounds, CPU time")
     for label in sides:
         its, spent = total[label]
-        print(f"  {label:>14}: {its / spent:7.0f} iterations per CPU second (best round {best[label]:.0f})")
+        print(f"  {label:>14}: {its / spent:7.0f} {unit} per CPU second (best round {best[label]:.0f})")
     return 0
 
 
