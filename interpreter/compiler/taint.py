@@ -5,25 +5,31 @@ out again from its own values (bots/sample.py, docs/bots.md step 6).
 What a seat may not know, as the rules read it (`Secrets`): a counter not `visible: all`, a zone
 whose size is hidden (`size: hidden`: its size, and so anything read of it), an attribute of a
 card (the card may be one the seat cannot see: a sample deals another there, but a value read
-from the real card stays; marks stay with the place, so they are no secret), and a function or
-procedure that reads one of these (at any depth).
+from the real card stays; marks stay with the place, so they are no secret) unless the card is
+taken from a zone `visible: all` or the attribute shows on every card's back, and a function
+that reads one of these (at any depth).
 
 A local is tainted when a statement that sets it (a `let`, `x = ...`, `x += ...`, a `for` or
-`simultaneously` over a list, a `choose` from options) reads a secret or a tainted local, or runs
-only on a condition that does (inside an `if` or `while` whose test does, a `for` over a tainted
-list, or a loop that a `break` under such a condition may end early). A `for`'s own list (kept in
-a hidden slot while its body waits) is tainted when its list expression is.
+`simultaneously` over a list) reads a secret or a tainted local, or when several statements set it
+and one runs only on a condition that does (inside an `if` or `while` whose test does, a `for`
+over a tainted list, or a loop that a `break` under such a condition may end early: which of them
+ran tells the secret; one statement alone ran wherever its local is read). A parameter is tainted
+when some call gives it a tainted argument (`param_taint`), and `let x = f(...)` when a `return`
+of procedure f may give a tainted value. A `for`'s own list (kept in a hidden slot while its body
+waits) is tainted when its list expression is. An answer to a `choose` is not: the deciding seat
+knows it, the others what the rules do with it (docs/bots.md, step 6, "Limits").
 
 A tainted local live where the routine waits is worked out again in the sample (`plan`) when one
 plain `let` sets it (no other statement does, its value calls no procedure that may stop, and what
 it reads can be had: locals not tainted, or worked out again first), or when it is the variable of
 a loop around the stop whose list can be worked out again (then it is that list's item at the
-loop's count). A `let` holds only in its block, after it, so wherever its local is live it ran on
-the way there, under the same conditions: working it out again on the sample's values is what it
-would hold there. Every other tainted live local (set by several statements, by a `choose` from
-tainted options, by a procedure that may stop) is set to none in the sample: the bot does not
-know it, and a rule that then fails ends that sample's playout (bots/ismcts.py, bots/greedy.py).
-A `for`'s tainted list is worked out again, or set to none when it cannot be."""
+loop's count), or a parameter (the caller's frame gives it again: compiler/sampling.py). A `let`
+holds only in its block, after it, so wherever its local is live it ran on the way there, under
+the same conditions: working it out again on the sample's values is what it would hold there.
+Every other tainted live local (set by several statements, by a procedure that may stop) is set
+to none in the sample: the bot does not know it, and a rule that then fails ends that sample's
+playout (bots/ismcts.py, bots/greedy.py). A `for`'s tainted list is worked out again, or set to
+none when it cannot be."""
 from __future__ import annotations
 
 from ..language.tree import (Assign, Attr, Break, Call, CallStmt, Choose, CompFor, For, GenCall, If, Index, Lambda, Let,
@@ -32,7 +38,8 @@ from ..language.tree import (Assign, Attr, Break, Call, CallStmt, Choose, CompFo
 
 class Secrets:
     """What a seat may not know, by name (see the module's text): names (counters and zones),
-    attrs (card attributes, not marks), routines (functions and procedures reading one) and
+    attrs (card attributes, not marks), routines (functions reading one), returns (procedures whose
+    `return EXPR` may give a tainted value: param_taint) and
     public (zones `visible: all`: an attribute of a card taken from one, as `c` in
     `sum(c.value for c in hometown[p])` or `for c in hometown[p]`, is no secret)."""
 
