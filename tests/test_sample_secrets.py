@@ -202,3 +202,102 @@ def _combos():
 @pytest.mark.parametrize("tiles", _combos()[:3:2])
 def test_tile_variants_give_the_same_samples_too(tiles):
     assert check_twins(load_ruleset("capital_jux", tiles), 3, range(1), 9) > 2
+
+
+# One ruleset per way a value worked out from a secret can reach a local that the rules read
+# again after later decisions (issue 39): seat 1's sealed bid, a card no seat sees, seat 1's hand.
+FLOWS_HEAD = """\
+game:
+  name: flows
+  players: {min: 2, max: 3}
+cards:
+  number:
+    label: "{value}"
+    attributes: {value: [1, 2, 3, 4, 5, 6]}
+    copies: 3
+zones:
+  deck: {visible: none, start: [number]%s}
+  hand: {visible: owner, per: player%s}
+  shown: {visible: all}
+counters:
+  bid: {start: 0, per: player, visible: none}
+  points: {start: 0, per: player}
+  round: 0
+functions:
+  score(p): points[p]
+flow: |
+  shuffle deck
+  while round < 2 {
+    round += 1
+    for p in players { draw 2 from deck to hand[p] }
+    simultaneously for p in players {
+      choose b from range(0, 4) by p prompt "Your sealed bid" label "{b}"
+      bid[p] = b
+    }
+%s
+    for p in players { move hand[p] to shown }
+  }
+"""
+DECIDE = """\
+for q in players {
+  choose keep from ["point", "pass"] by q prompt "Take a point?" label "{keep}"
+  if keep == "point" { points[q] += 1 }
+}"""
+FLOWS = {  # DECIDE: the decisions after which the local is read again
+    "an if on a secret": "let x = 0\nif bid[0] > bid[1] { x = 1 }\nDECIDE\npoints[0] += x",
+    "set by several statements": "let x = 0\nfor p in players { x += bid[p] }\nDECIDE\npoints[0] += x % 2",
+    "a card no seat sees": "let x = top(deck).value\nDECIDE\npoints[0] += x % 2",
+    "a sum over a hidden hand": "let x = sum(c.value for c in hand[1])\nDECIDE\npoints[0] += x % 2",
+    "a loop over a hidden hand": "for x in [c.value for c in hand[1]] {\nDECIDE\npoints[1] += x % 2\n}",
+    "an if on a card no seat sees": "let x = 0\nif top(deck).value > 3 { x = 1 }\nDECIDE\npoints[0] += x",
+    "given to a procedure that waits": "ask(bid[0] + bid[1])",  # (its parameter, given again by the caller)
+    "given back by a procedure that waits": "let x = asked(bid[1])\nDECIDE\npoints[0] += x % 2",
+}
+PROCEDURES = """\
+procedures:
+  ask(x): |
+    DECIDE
+    points[0] += x % 2
+  asked(b): |
+    DECIDE
+    if b > 1 { return 1 }
+    return 0
+"""
+# with `size: hidden` on the deck and the hands: how many cards seat 1 draws follows its sealed bid
+SIZED = "draw bid[1] from deck to hand[1]\nlet x = len(deck)\nDECIDE\npoints[0] += x % 2"
+
+
+def flows_ruleset(tmp, name, sized=False):
+    body = (SIZED if sized else FLOWS[name]).replace("DECIDE", DECIDE)
+    hide = ", size: hidden" if sized else ""
+    text = (FLOWS_HEAD.replace("%s}", hide + "}", 2)
+            .replace("%s\n", "\n".join("    " + line for line in body.splitlines()) + "\n", 1))
+    text += PROCEDURES.replace("    DECIDE", "\n".join("    " + line for line in DECIDE.splitlines()))
+    d = tmp / name.replace(" ", "_")
+    d.mkdir()
+    (d / "game.yaml").write_text(text)
+    return load_ruleset(d)
+
+
+@pytest.mark.parametrize("name", sorted(FLOWS))
+def test_a_value_worked_out_from_a_secret_by_any_flow_is_not_in_a_sample(name, tmp_path):
+    """Set inside an `if` on a secret, by several statements, from a card no seat sees, from a hand
+    only one seat sees, as a loop's variable (and its list) over such a hand, as a parameter of a
+    procedure that waits, as what such a procedure gives back: the samples of two games the seat
+    cannot tell apart are the same."""
+    assert check_twins(flows_ruleset(tmp_path, name), 3, range(8), 1, tries=6) > 50
+
+
+def test_samples_do_not_tell_the_size_of_a_zone_the_seat_may_not_size(tmp_path):
+    """Seat 1 draws as many cards as its sealed bid into its hand (`size: hidden`) from the deck
+    (`size: hidden`): the other seats know how many cards the two hold together, not how they are
+    split, and neither do their samples, nor a local holding len(deck)."""
+    rules = flows_ruleset(tmp_path, "a hidden size", sized=True)
+    assert check_twins(rules, 3, range(8), 1, tries=6) > 50
+    g = Game.new(rules, 3, 1)
+    for p in range(3):
+        g.apply(3, player=p)  # seat 1 draws 3 more
+    sizes = {tuple(len(z) for z in determinize(g, 0, random.Random(r)).state.z) for r in range(30)}
+    assert len(sizes) > 5  # split at random
+    for z in sizes:
+        assert sum(z) == sum(len(x) for x in g.state.z)

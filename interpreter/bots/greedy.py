@@ -18,7 +18,7 @@ import random
 from . import Bot, option
 from ..runtime.state import DECIDE
 from .random_bot import PLAYOUT_MOST, random_picker, random_playout
-from .sample import answers_of, info_set
+from .sample import SAMPLE_ERRORS, answers_of, info_set
 
 
 def position_value(game, seat: int) -> float:
@@ -87,17 +87,32 @@ class GreedyBot(Bot):
             block = block_of(sample, decision.id)
             for i, a in enumerate(answers):
                 g = sample.copy()
-                decision_in(g, decision.id).answer(a)
-                if block >= 0:  # (the others' picks the same for every answer: a seed of this sample's)
-                    settle(g, block, decision.id, f"{decision.id}:{k}")
+                try:  # (a rule that fails on a sample's blanked values: valued where it stopped)
+                    decision_in(g, decision.id).answer(a)
+                    if block >= 0:  # (the others' picks the same for every answer: a seed of this sample's)
+                        settle(g, block, decision.id, f"{decision.id}:{k}")
+                except SAMPLE_ERRORS:
+                    pass
                 if not self.rollouts:
-                    totals[i] += position_value(g, seat)
+                    totals[i] += stopped_value(g, seat)
                     continue
                 for r in range(self.rollouts):
                     h = g.copy() if r < self.rollouts - 1 else g
                     h.state.rng = self.rng.getrandbits(64)
-                    random_playout(h, self.rng)
-                    totals[i] += position_value(h, seat)
+                    try:
+                        random_playout(h, self.rng)
+                    except SAMPLE_ERRORS:
+                        pass
+                    totals[i] += stopped_value(h, seat)
         best = max(totals)
         ties = [i for i, t in enumerate(totals) if t == best]
         return answers[ties[0] if len(ties) == 1 else self.rng.choice(ties)]
+
+
+def stopped_value(g, seat: int) -> float:
+    """position_value, or 0 when the rules cannot value the position (a sample whose rules failed
+    on a blanked value: bots/sample.py)."""
+    try:
+        return position_value(g, seat)
+    except SAMPLE_ERRORS:
+        return 0.0

@@ -32,7 +32,7 @@ from ..errors import JuxError
 from ..runtime.threads import distinct_picks
 from .greedy import decision_in
 from .random_bot import PLAYOUT_MOST, random_playout
-from .sample import answers_of, info_set, option_key
+from .sample import SAMPLE_ERRORS, answers_of, info_set, option_key
 
 
 class Node:
@@ -192,52 +192,55 @@ class IsmctsBot(Bot):
                 break
             it += 1
             g = info.sample(rng)
-            d = decision_in(g, decision.id)
             node = root
             path = [root]
             trail = []
-            while d is not None:
-                acts = first if node is root else answers_of(d, rng)
-                keyed = {}
-                for a in acts:
-                    keyed.setdefault(answer_key(g, d, a), a)
-                if node is root:
-                    for k, a in keyed.items():
-                        root_answers.setdefault(k, a)
-                children = node.children
-                untried = [k for k in keyed if k not in children]
-                for k in keyed:
-                    ch = children.get(k)
-                    if ch is not None:
-                        ch.avail += 1
-                if untried:
-                    k = untried[0] if len(untried) == 1 else untried[int(rng.random() * len(untried))]
-                    ch = children[k] = Node(d.player, players)
-                    ch.avail = 1
+            try:  # (a rule that fails on a sample's blanked values: the playout ends there)
+                d = decision_in(g, decision.id)
+                while d is not None:
+                    acts = first if node is root else answers_of(d, rng)
+                    keyed = {}
+                    for a in acts:
+                        keyed.setdefault(answer_key(g, d, a), a)
+                    if node is root:
+                        for k, a in keyed.items():
+                            root_answers.setdefault(k, a)
+                    children = node.children
+                    untried = [k for k in keyed if k not in children]
+                    for k in keyed:
+                        ch = children.get(k)
+                        if ch is not None:
+                            ch.avail += 1
+                    if untried:
+                        k = untried[0] if len(untried) == 1 else untried[int(rng.random() * len(untried))]
+                        ch = children[k] = Node(d.player, players)
+                        ch.avail = 1
+                        if mast:
+                            trail.append((d.player, k))
+                        path.append(ch)
+                        d.answer(keyed[k])
+                        break
+                    mover = d.player
+                    best = bestv = None
+                    for k in keyed:
+                        ch = children[k]
+                        v = ch.w[mover] / ch.n + c * sqrt(log(ch.avail) / ch.n)
+                        if bestv is None or v > bestv:
+                            best, bestv = k, v
+                    node = children[best]
+                    path.append(node)
                     if mast:
-                        trail.append((d.player, k))
-                    d.answer(keyed[k])
-                    path.append(ch)
-                    break
-                mover = d.player
-                best = bestv = None
-                for k in keyed:
-                    ch = children[k]
-                    v = ch.w[mover] / ch.n + c * sqrt(log(ch.avail) / ch.n)
-                    if bestv is None or v > bestv:
-                        best, bestv = k, v
-                node = children[best]
-                path.append(node)
-                if mast:
-                    trail.append((mover, best))
-                d.answer(keyed[best])
-                d = g.next_decision()
-            if depth:
-                if mast:
-                    mast_playout(g, rng, depth, stats, epsilon, trail)
-                else:
-                    random_playout(g, rng, depth)
-            r = rewards(g, margin)
+                        trail.append((mover, best))
+                    d.answer(keyed[best])
+                    d = g.next_decision()
+                if depth:
+                    if mast:
+                        mast_playout(g, rng, depth, stats, epsilon, trail)
+                    else:
+                        random_playout(g, rng, depth)
+                r = rewards(g, margin)
+            except SAMPLE_ERRORS:
+                r = stopped_rewards(g, margin, players)
             for p, key in trail:
                 st = stats.get((p, key))
                 if st is None:
@@ -253,7 +256,18 @@ class IsmctsBot(Bot):
         self.last_iterations = it
         self.total_iterations += it
         self.total_seconds += time.perf_counter() - start
+        if not root.children:  # (every sample failed at once: see stopped_rewards)
+            return first[int(rng.random() * len(first))]
         most = max(ch.n for ch in root.children.values())
         best = [k for k, ch in root.children.items() if ch.n == most]
         k = best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
         return root_answers[k]
+
+
+def stopped_rewards(g, margin: float, players: int) -> list:
+    """The rewards of a sample whose rules failed (a value the seat may not know was blanked in it:
+    bots/sample.py): valued where they stopped when that can be, else every seat alike."""
+    try:
+        return rewards(g, margin)
+    except SAMPLE_ERRORS:
+        return [1.0 / players] * players

@@ -22,10 +22,12 @@ counters, the locals of where the rules stopped, pending decisions' options), so
 consistent game in which the place of each card, who knows it, the marks on it and the back the
 seat sees there are as in the real game; only which unknown card lies there changes. A counter
 value the seat may not see (another seat's counter `visible: owner`, any counter `visible: none`)
-is its start value in the sample (``secret_counters``). Where the rules stopped keeps only what
-they will read again (``forget``: the live locals of each frame), a live local worked out from a
-secret counter is worked out again from the sample (``work_out_again``) and the other seats'
-pending decisions are asked again there (``ask_again``): docs/bots.md, step 6. The random
+is its start value in the sample (``secret_counters``); the unknown cards of the zones whose size
+the seat may not see are split between them again (bots/sizes.py). Where the rules stopped, a
+local that may hold a value worked out from a secret (compiler/taint.py) is worked out again
+from the sample or set to none (``work_out_again``), each frame keeps only what the rules will
+read again (``forget``: its live locals) and the other seats' pending decisions that read a
+secret are asked again there (``ask_again``): docs/bots.md, steps 5 and 6. The random
 generator is reseeded from ``rng``, so future shuffles and draws are not the real ones; the copy
 has no answers and no log (other players' answers are not the seat's to see).
 
@@ -35,8 +37,13 @@ a sample depends on the real game only through the seat's knowledge.
 from __future__ import annotations
 
 from ..compiler.layout import counter_start
+from ..errors import JuxError
+from ..runtime.ops import RuleRuntimeError
 from ..runtime.state import DECIDE, Card
 from ..runtime.threads import distinct_picks
+from .sizes import split_again, unsized_zones
+
+SAMPLE_ERRORS = (JuxError, RuleRuntimeError)  # what playing on a sample may raise (a rule failing on a blanked value)
 
 
 class InfoSet:
@@ -47,7 +54,7 @@ class InfoSet:
     game stays where it is (no answer given since), so drawing many samples for one decision is
     cheap."""
 
-    __slots__ = ("_game", "seat", "players", "rules", "_plan", "_token")
+    __slots__ = ("_game", "seat", "players", "rules", "_plan", "_token", "_facts")
 
     def __init__(self, game, seat: int):
         self._game = game
@@ -65,7 +72,8 @@ class InfoSet:
         token = (id(g.state), len(g.answers))
         if self._plan is None or self._token != token:
             self._plan, self._token = unknown_places(g, self.seat), token
-        return determinize(g, self.seat, rng, self._plan)
+            self._facts = unsized_zones(g, self.seat), secret_counters(g, self.seat)
+        return determinize(g, self.seat, rng, self._plan, self._facts)
 
 
 def unknown_places(game, seat: int) -> list:
@@ -104,9 +112,10 @@ def _order(item):
     return repr(item[0][1:])
 
 
-def determinize(game, seat: int, rng, plan: list | None = None):
+def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | None = None):
     """A copy of ``game`` as it may be for ``seat``: see the module docstring. ``plan`` is
-    ``unknown_places(game, seat)`` when the caller has it already."""
+    ``unknown_places(game, seat)`` and facts ``(unsized_zones(game, seat), secret_counters(game,
+    seat))`` when the caller has them already."""
     from ..engine.game import Game
 
     if plan is None:
@@ -140,10 +149,14 @@ def determinize(game, seat: int, rng, plan: list | None = None):
     forget(T, game.rules)
     if sigma:
         _remap_rest(T, sigma)
-    for i, v in secret_counters(game, seat):
+    if facts is None:
+        facts = unsized_zones(game, seat), secret_counters(game, seat)
+    if facts[0]:  # (`size: hidden`: how the unknown cards are split between those zones, drawn again)
+        split_again(T, seat, facts[0], rng)
+    for i, v in facts[1]:
         T.v[i] = v
     T.rng = rng.getrandbits(64)
-    work_out_again(T, game.rules)
+    work_out_again(T, game.rules, seat)
     ask_again(T, game.rules, seat)
     g = Game.__new__(Game)
     g.rules = game.rules
@@ -196,19 +209,36 @@ def forget(T, rules) -> None:
         t[3] = None
 
 
-def work_out_again(T, rules) -> None:
-    """Work out again, from state T's own values, each local the rules will still read that was
-    worked out from a secret counter (by its `let`: compiler/liveness.py secret_lets): the
-    sample's secret counters are at their start, and so are the locals worked out from them."""
-    calcs = rules.recalcs
+def work_out_again(T, rules, seat: int) -> None:
+    """Work out again, from state T's own values, what the rules keep where they stopped that may
+    hold a value worked out from what a seat may not know (compiler/taint.py): in each frame, from
+    the bottom of each thread up, its tainted locals (`RC` functions of the compiled rules: by
+    their `let`, or set to none), then the tainted arguments of the call it waits in, given again
+    to the frame above (`RA`). (`forget` keeps the locals not live that an `RC` reads; the `RC`
+    drops them.)
+    Where seat's own decision waits, the locals its labels and prompt read are kept: they show
+    them to it."""
+    calcs, pushes, shown = rules.recalcs, rules.pushes, rules.shown
     for t in T.threads:
-        for f in t[0]:
-            fn = calcs[f[0]].get(f[1]) if f[0] >= 0 else None
+        frames = t[0]
+        last = len(frames) - 1
+        top = frames[-1]
+        keep = shown[top[0]].get(top[1]) if t[1] == DECIDE and t[2][0] == seat and top[0] >= 0 else None
+        if keep:
+            kept = [top[2][i] for i in keep]
+        for j, f in enumerate(frames):
+            if f[0] < 0:
+                continue
+            fn = calcs[f[0]].get(f[1])
             if fn is not None:
-                try:
-                    fn(T, t, f)
-                except Exception:  # (a rule that cannot work on the sample's values: left unset)
-                    pass
+                fn(T, t, f)
+            if j < last:
+                fn = pushes[f[0]].get(f[1])
+                if fn is not None and frames[j + 1][0] >= 0:
+                    fn(T, t, f, frames[j + 1])
+        if keep:
+            for i, x in zip(keep, kept):
+                top[2][i] = x
 
 
 def ask_again(T, rules, seat: int) -> None:

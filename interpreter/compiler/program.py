@@ -13,8 +13,6 @@ import itertools
 import re
 
 from ..checks.facts import log_only_lets
-from ..checks.secrets import reads as secret_reads
-from ..checks.secrets import secret_counters
 from ..language.tree import Simultaneously, author_name, walked
 from ..reading.cards import card_backs, card_label_fn, make_cards
 from ..runtime import chance, events, families, moves, ops, played, threads
@@ -28,6 +26,7 @@ from .fast import FastPaths
 from .layout import make_layout
 from .plain import PlainStatements
 from .resumable import ResumableRoutines
+from .taint import rule_secrets
 
 
 class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines, ResumableRoutines):
@@ -54,10 +53,10 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         self.routine_ids: dict = {}
         self.resume_drops: dict = {}  # routine id -> {resume point: the named locals not live there}
         self.reasks: dict = {}  # routine id -> {resume point after a choose: (pos, its decide call)}
-        self.recalcs: dict = {}  # routine id -> {resume point: [(pos, a live secret local worked out again)]}
-        secret = secret_counters(spec)
-        self.secret_names = set(secret)
-        self.reads_secret = lambda f: f in spec.functions and bool(secret_reads(spec, f) & self.secret_names)
+        self.recalcs: dict = {}  # routine id -> {resume point: [(pos, line)]: live tainted locals worked out again or blanked}
+        self.pushes: dict = {}  # routine id -> {resume point after a call: [(pos, line)]: tainted arguments given again}
+        self.shown: dict = {}  # routine id -> {resume point after a choose: the tainted slots its labels read}
+        self.secrets = rule_secrets(spec, self.cards, self.marks)  # what a seat may not know (taint.py)
         self.labels: list = []
         self.hints: dict = {}  # label id -> (pos, code) of its choose's hint
         self.prompts: list = []  # by choose (each has its number): (pos, code of its prompt, or None)
@@ -168,12 +167,13 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
                 o.emit(0, f"def QC{rid}_{pc}(S, T, F):", pos)
                 o.emit(1, "L = F[2]; Z = S.z; V = S.v", pos)
                 o.emit(1, f"return {call}", pos)
-        for rid, calcs in sorted(self.recalcs.items()):  # live secret locals worked out again (samples)
-            for pc, lines in sorted(calcs.items()):
-                o.emit(0, f"def RC{rid}_{pc}(S, T, F):", lines[0][0])
-                o.emit(1, "L = F[2]; Z = S.z; V = S.v", lines[0][0])
-                for pos, line in lines:
-                    o.emit(1, line, pos)
+        for fn, made in (("RC", self.recalcs), ("RA", self.pushes)):  # bots' samples (taint.py)
+            for rid, calcs in sorted(made.items()):
+                for pc, lines in sorted(calcs.items()):
+                    o.emit(0, f"def {fn}{rid}_{pc}(S, T, F{', G' if fn == 'RA' else ''}):", lines[0][0])
+                    o.emit(1, "L = F[2]; Z = S.z; V = S.v", lines[0][0])
+                    for pos, line in lines:
+                        o.emit(1, line, pos)
         for i, (pos, code) in enumerate(self.unavailables):
             o.emit(0, f"def UN{i}(S, L):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
@@ -226,7 +226,8 @@ def generate(spec, suspends: set, coverage: bool = False) -> dict:
         "decisions": tuple(c.decisions),
         "reads_knowledge": c.reads_knowledge, "layout": c.layout, "coverage": coverage,
         "sites": c.sites, "chooses": c.chooses,
-        "resume_drops": c.resume_drops, "reasks": c.reasks, "recalcs": c.recalcs,
+        "resume_drops": c.resume_drops, "reasks": c.reasks, "recalcs": c.recalcs, "pushes": c.pushes,
+        "shown": c.shown,
     }
 
 
@@ -322,6 +323,8 @@ def link(spec, g: dict) -> dict:
         "resume_drops": tuple(c.resume_drops.get(r, {}) for r in range(len(c.routines))),
         "reasks": tuple({pc: ns[f"QC{r}_{pc}"] for pc in sorted(c.reasks.get(r, {}))} for r in range(len(c.routines))),
         "recalcs": tuple({pc: ns[f"RC{r}_{pc}"] for pc in sorted(c.recalcs.get(r, {}))} for r in range(len(c.routines))),
+        "pushes": tuple({pc: ns[f"RA{r}_{pc}"] for pc in sorted(c.pushes.get(r, {}))} for r in range(len(c.routines))),
+        "shown": tuple(c.shown.get(r, {}) for r in range(len(c.routines))),
         "flow": g["flow"], "flow_locals": c.resumable_info["__flow__"][1],
         "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
         "card_backs": backs, "hidden_labels": hidden, "back_keys": back_keys,
@@ -344,4 +347,5 @@ class _Made:
         self.cards, self.attrs, self.indexed, self.masked = g["cards"], g["attrs"], g["indexed"], g["masked"]
         self.routines, self.resumable_info, self.layout = g["routines"], g["resumable_info"], g["layout"]
         self.reads_knowledge = g["reads_knowledge"]
-        self.resume_drops, self.reasks, self.recalcs = g["resume_drops"], g["reasks"], g["recalcs"]
+        self.resume_drops, self.reasks, self.recalcs, self.pushes = g["resume_drops"], g["reasks"], g["recalcs"], g["pushes"]
+        self.shown = g["shown"]

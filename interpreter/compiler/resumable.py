@@ -8,10 +8,12 @@ from ..language.tree import (Call, CallStmt, Choose, For, Let, Return, Simultane
                              walk, walked)
 from ..limits import MAX_DEPTH
 from .expr import Ctx
-from .liveness import live_after, secret_lets
+from .liveness import live_after
+from .sampling import SampleSteps
+from .taint import Taint, param_taint
 
 
-class ResumableRoutines:
+class ResumableRoutines(SampleSteps):
     """Methods of program.Compiler: a routine that may stop, lowered into blocks (l_*)."""
 
     def stmt_suspends(self, s) -> bool:
@@ -42,8 +44,15 @@ class ResumableRoutines:
         self._hidden = self._named = len(slots)
         self._slots = slots
         self._live = live_after(body, slots, self.stmt_suspends)
-        self._drops, self._asks, self._recalcs = {}, {}, {}
-        self._secret_lets = secret_lets(body, slots, self.secret_names, self.reads_secret) if self.secret_names else {}
+        self._drops, self._asks, self._recalcs, self._pushes, self._shown = {}, {}, {}, {}, {}
+        self._same = set()  # the resume points after a choose whose decision reads no secret
+        self._params = len(params)
+        if getattr(self, "_params_tainted", None) is None:  # (once per ruleset: taint.param_taint)
+            self._params_tainted = param_taint(self.spec, self.secrets)
+        name = fname[2:]
+        self._taint = Taint(body, slots, self.secrets, {slots[params[i]] for i in self._params_tainted.get(name, ())})
+        self._loops_open = []  # the `for` loops being lowered, as (statement, list slot, routine depth)
+        self._depth = 0  # how many `simultaneously` bodies deep the lowering is
         self._valued = returns_value(body)
         if self._valued:  # ending without `return EXPR` gives the caller none
             body = tuple(body) + (Return(None, None),)
@@ -53,26 +62,21 @@ class ResumableRoutines:
         rid = self._register(fname)
         blocks: list = [[]]  # each block: list of (indent, text, pos)
         self._lower(body, ctx, blocks)
-        self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._asks, self._recalcs
+        self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._reasked(), self._recalcs
+        self.pushes[rid], self.shown[rid] = self._pushes, self._shown
         self._flush_routine(fname, blocks)
         return rid, self._hidden
 
     def _stops_at(self, s, pc: int) -> None:
         """The routine waits at statement s and resumes at block pc: the named locals not live
         there (liveness.py), which a bot's sample drops."""
+        self._stopped, self._pending_late = s, None
         live = self._live.get(id(s))
         if live is not None:
             drop = tuple(i for i in range(self._named) if i not in live)
             if drop:
                 self._drops[pc] = drop
-            # the live locals worked out from a secret counter, each set by one `let`: a sample
-            # works them out again from its own values (bots/sample.py)
-            lets = sorted((x for i, x in self._secret_lets.items() if i in live and x is not None),
-                          key=lambda x: (x.pos.line, x.pos.col))
-            if lets:
-                ctx = Ctx({n: f"L[{i}]" for n, i in self._slots.items()}, True, "", self._slots)
-                self._recalcs[pc] = [(x.pos, f"L[{self._slots[x.pattern.names[0]]}] = {self.ex(x.value, ctx)}")
-                                     for x in lets]
+            self._again(live, pc, s)
 
     def _register(self, fname):
         rid = len(self.routines)
@@ -187,6 +191,7 @@ class ResumableRoutines:
         args = [self.ex(a, ctx) for a in s.args]
         nxt = len(blocks)
         self._stops_at(stmt or s, nxt)
+        self._pushed(s, ctx, nxt)
         cur.append((0, f"F[1] = {nxt}", s.pos))
         # Push the callee's frame and run it at once; only if it stops does the driver take over.
         # A routine that can call itself counts the frames nested (the flow's is the first) first.
@@ -274,7 +279,9 @@ class ResumableRoutines:
         if self._counts_rounds(s, ctx):
             blocks[head].append((0, "S.steps += 1", s.pos))
             blocks[head].append((0, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s.pos))
+        self._loops_open.append((s, lst, self._depth))
         self._lower(s.body, self._ctx_in_loop(ctx, mark), blocks)
+        self._loops_open.pop()
         blocks[-1].append((0, f"pc = {head}; continue", s.pos))
         after = self._open(blocks)
         blocks[after].append((0, f"L[{lst}] = None", s.pos))
@@ -286,11 +293,16 @@ class ResumableRoutines:
         self._declare(s.pattern, ctx)
         body_blocks: list = [[]]
         body_ctx = replace(ctx, env=dict(ctx.env), brk="", spawned=True)
-        outer, self._drops, self._asks = (self._drops, self._asks), {}, {}  # (the body's blocks are numbered apart)
+        outer = self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same
+        self._drops, self._asks, self._recalcs, self._pushes, self._shown = {}, {}, {}, {}, {}  # (numbered apart)
+        self._same = set()
+        self._depth += 1
         self._lower(s.body, body_ctx, body_blocks)
+        self._depth -= 1
         rid = self._register(body_name)
-        self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._asks, self._recalcs
-        self._drops, self._asks = outer
+        self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._reasked(), self._recalcs
+        self.pushes[rid], self.shown[rid] = self._pushes, self._shown
+        self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same = outer
         self._pending_bodies.append((body_name, body_blocks))
         nxt = len(blocks)
         self._stops_at(s, nxt)
@@ -300,3 +312,4 @@ class ResumableRoutines:
         cur.append((0, f"if _spawn(S, T, {rid}, L, {self.it(s.iter, ctx)}, {slots}, {s.pattern.is_tuple}): return WAIT", s.pos))
         cur.append((0, f"pc = {nxt}; continue", s.pos))
         self._open(blocks)
+

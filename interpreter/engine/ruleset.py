@@ -53,7 +53,9 @@ class Ruleset:
         # each choose's decision made again from what a sample holds
         self.resume_drops = c["resume_drops"]
         self.reasks = c["reasks"]
-        self.recalcs = c["recalcs"]  # (the live locals worked out from a secret counter, worked out again)
+        self.recalcs = c["recalcs"]  # (the live tainted locals worked out again or set to none: compiler/taint.py)
+        self.pushes = c["pushes"]  # (a call's tainted arguments given again to the callee's frame)
+        self.shown = c["shown"]  # (after a choose: the tainted locals its labels and prompt read)
         # the rules' functions the engine, views and bots call: an error in one names its rule
         self.label_fns = [self._located(f) for f in c["labels"]]
         self.hint_fns = {i: self._located(f) for i, f in c["hints"].items()}  # by label id

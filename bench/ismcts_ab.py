@@ -1,0 +1,121 @@
+"""Is ISMCTS searching faster than at other revisions? Iterations per CPU second, in one process.
+
+Usage: python bench/ismcts_ab.py REV [REV ...] [--rounds N] [--iterations N] [--ruleset NAME] [--samples N]
+
+The interpreter package of each git revision and the working tree's are imported side by side (as
+bench/ab.py does) and search, in turns, the 12 mid-game positions of bench/bots.py's speed probe
+(4 players, seeds 1-3, after 8, 20, 40 and 60 random answers) with a budget of iterations; the
+order of the sides changes every round, so all see the same machine. CPU time (process_time), not
+the wall clock: the machine is shared. Prints iterations per CPU second over all rounds and in
+the best round of each. With --samples N: N samples of the InfoSet at each position instead
+(the part of an iteration that a change to bots/sample.py or the compiled rules' sample code moves).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ab import ROOT, package_at  # noqa: E402
+
+
+def positions(pkg: str, ruleset: str) -> list:
+    """The 12 positions of bench/bots.py search_speed, as (game, decision) of package pkg."""
+    engine = importlib.import_module(f"{pkg}.engine.ruleset")
+    game = importlib.import_module(f"{pkg}.engine.game")
+    bots = importlib.import_module(f"{pkg}.bots")
+    rules = engine.load_ruleset(ruleset)
+    out = []
+    for seed in (1, 2, 3):
+        for steps in (8, 20, 40, 60):
+            g = game.Game.new(rules, 4, seed, log=False)
+            rng = random.Random(seed)
+            for _ in range(steps):
+                d = g.next_decision()
+                d.answer(bots.make_bot("random", rng.randrange(1 << 30)).choose(None, d))
+            out.append((g, g.next_decision()))
+    return out
+
+
+def one_round(pkg: str, places: list, iterations: int) -> tuple:
+    """(iterations, CPU seconds) of an ismcts search of `iterations` at each position."""
+    bots = importlib.import_module(f"{pkg}.bots")
+    sample = importlib.import_module(f"{pkg}.bots.sample")
+    its = 0
+    spent = 0.0
+    for g, d in places:
+        b = bots.make_bot(f"ismcts:iterations={iterations}", 1)
+        t = time.process_time()
+        b.choose(sample.InfoSet(g, d.player), d)
+        spent += time.process_time() - t
+        its += b.last_iterations
+    return its, spent
+
+
+def sample_round(pkg: str, places: list, n: int) -> tuple:
+    """(samples, CPU seconds) of n samples (InfoSet.sample) at each position: the part of an
+    iteration that issue 39 changed."""
+    sample = importlib.import_module(f"{pkg}.bots.sample")
+    spent = 0.0
+    for g, d in places:
+        info = sample.InfoSet(g, d.player)
+        rng = random.Random(1)
+        info.sample(rng)
+        t = time.process_time()
+        for _ in range(n):
+            info.sample(rng)
+        spent += time.process_time() - t
+    return n * len(places), spent
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("revs", nargs="+", help="git revisions to compare with the working tree")
+    ap.add_argument("--rounds", type=int, default=6)
+    ap.add_argument("--iterations", type=int, default=300, help="a search's iterations (default 300)")
+    ap.add_argument("--ruleset", default="capital_jux")
+    ap.add_argument("--samples", type=int, default=0, help="time N samples a position instead of searches")
+    a = ap.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="jux-ismcts-ab-"))
+    sides = {}
+    try:
+        for i, rev in enumerate(a.revs):
+            package_at(rev, tmp, f"interpreter_r{i}")
+            sides[rev] = f"interpreter_r{i}"
+        shutil.copytree(ROOT / "interpreter", tmp / "interpreter_now", ignore=shutil.ignore_patterns("__pycache__"))
+        sides["working tree"] = "interpreter_now"
+        for data in ("rules", "variants"):
+            (tmp / data).symlink_to(ROOT / data, target_is_directory=True)
+        sys.path.insert(0, str(tmp))
+        places = {label: positions(pkg, a.ruleset) for label, pkg in sides.items()}
+        for label, pkg in sides.items():
+            one_round(pkg, places[label][:2], 50)  # warm up
+        total = {label: [0, 0.0] for label in sides}
+        best = dict.fromkeys(sides, 0.0)
+        order = list(sides)
+        for r in range(a.rounds):
+            for label in (order if r % 2 else order[::-1]):
+                its, spent = (sample_round(sides[label], places[label], a.samples) if a.samples else
+                              one_round(sides[label], places[label], a.iterations))
+                total[label][0] += its
+                total[label][1] += spent
+                best[label] = max(best[label], its / spent)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    what = f"{a.samples} samples" if a.samples else f"ismcts:iterations={a.iterations}"
+    unit = "samples" if a.samples else "iterations"
+    print(f"{what}, 12 positions of {a.ruleset}, {a.rounds} rounds, CPU time")
+    for label in sides:
+        its, spent = total[label]
+        print(f"  {label:>14}: {its / spent:7.0f} {unit} per CPU second (best round {best[label]:.0f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
