@@ -1,10 +1,11 @@
 """Instructions a game, counted by valgrind's callgrind: repeatable where wall time is not.
 
-Usage: python bench/instructions.py [--games N] [--players N] [--tiles a,b,c,d] [--rules NAME]
+Usage: python bench/instructions.py [--games N] [--players N] [--tiles a,b,c,d] [--rules NAME] [--seen]
 
 Runs N random-bot games in a fresh process under callgrind, and a run of no games beside it (the
 same imports, load and warm-up), and divides the difference by N. Prints nothing and exits 2 when
-valgrind is not installed.
+valgrind is not installed. The games are run_games's, played blind (nobody reads who knows which
+card); with --seen, play()'s, which keep who knows which card as a game at a table does.
 """
 from __future__ import annotations
 
@@ -21,19 +22,29 @@ ROOT = Path(__file__).resolve().parent.parent
 PROGRAM = """
 import sys
 from jux.interpreter.engine.ruleset import load_ruleset
-from jux.interpreter.study.simulate import run_games
+from jux.interpreter.study.simulate import bot_factory, play, run_games
 rules = load_ruleset({rules!r}, {tiles!r})
-for _ in run_games(rules, {players}, range(5), ["random"]):
-    pass
-for _ in run_games(rules, {players}, range(100, 100 + {games}), ["random"]):
-    pass
+bots = [bot_factory("random")] * {players}
+
+def games(seeds):
+    if {seen!r}:
+        for seed in seeds:
+            play(rules, {players}, seed, bots)
+    else:
+        for _ in run_games(rules, {players}, seeds, ["random"]):
+            pass
+
+games(range(5))
+games(range(100, 100 + {games}))
 """
 
 
-def collected(rules: str, tiles: list[str], players: int, games: int) -> int:
+def collected(rules: str, tiles: list[str], players: int, games: int, seen: bool = False) -> int:
     """Instructions callgrind counts for a process that plays `games` games (after its warm-up)."""
-    code = PROGRAM.format(rules=rules, tiles=tiles, players=players, games=games)
-    env = dict(os.environ, PYTHONHASHSEED="0")  # the same string hashes, so the same count each run
+    code = PROGRAM.format(rules=rules, tiles=tiles, players=players, games=games, seen=seen)
+    # the same string hashes, so the same count each run; no compile cache (a run that stores an
+    # entry and one that reads it would count the difference as games)
+    env = dict(os.environ, PYTHONHASHSEED="0", JUX_CACHE="off")
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env)
     if out.returncode:
@@ -45,12 +56,12 @@ def collected(rules: str, tiles: list[str], players: int, games: int) -> int:
 
 
 def per_game(rules: str = "capital_jux", tiles: tuple[str, ...] = (), players: int = 4,
-             games: int = 60) -> float | None:
-    """Instructions a game, or None without valgrind."""
+             games: int = 60, seen: bool = False) -> float | None:
+    """Instructions a game (seen: games that keep who knows which card), or None without valgrind."""
     if not shutil.which("valgrind"):
         return None
-    base = collected(rules, list(tiles), players, 0)
-    return (collected(rules, list(tiles), players, games) - base) / games
+    base = collected(rules, list(tiles), players, 0, seen)
+    return (collected(rules, list(tiles), players, games, seen) - base) / games
 
 
 def main(argv=None) -> int:
@@ -59,14 +70,15 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--tiles", default="")
     ap.add_argument("--rules", default="capital_jux")
+    ap.add_argument("--seen", action="store_true", help="games that keep who knows which card (play())")
     args = ap.parse_args(argv)
     tiles = tuple(t for t in args.tiles.split(",") if t)
-    n = per_game(args.rules, tiles, args.players, args.games)
+    n = per_game(args.rules, tiles, args.players, args.games, args.seen)
     if n is None:
         print("instructions.py: valgrind is not installed", file=sys.stderr)
         return 2
     print(f"{n / 1e6:.3f} M instructions a game ({args.rules}, {args.players} players, "
-          f"tiles: {', '.join(tiles) or 'none'}; {args.games} games)")
+          f"tiles: {', '.join(tiles) or 'none'}; {args.games} games, {'seen' if args.seen else 'blind'})")
     return 0
 
 
