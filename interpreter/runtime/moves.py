@@ -42,6 +42,24 @@ def plan_moves(vis, everyone: int) -> None:
     vis.mix = [[~(f | m) & everyone for m in vis] for f in vis.follow]
     vis.mixable = [any(row) for row in vis.mix]
     vis.plan = [[move_plan(vis, src, zi) for zi in range(len(vis))] for src in range(len(vis))]
+    vis.whole = [[whole_plan(vis, src, zi) for zi in range(len(vis))] for src in range(len(vis))]
+
+
+# what a move of a whole zone has to do besides moving its cards (vis.whole[src][zi], bits)
+GROW, FRESH, TOP, DROP = 1, 2, 4, 8
+
+
+def whole_plan(vis, src: int, zi: int) -> int:
+    """What move_all from src to zi has to do besides moving the cards, worked out once per pair
+    of zones: GROW, add the seats that see zi to who knows each card, when some may not know it
+    yet (a card lies in a zone only with the seats that see it knowing it: every move, draw, shuffle
+    and the start give it them, and mixing takes away only the bits of seats that do not; under
+    the top of a `visible: top` zone no one knows a card, so from such a zone it is always done);
+    FRESH, the cards join S.fresh (zi may mix); TOP, zi is a `visible: top` zone (settle_top); DROP,
+    marks may fall off in zi. 0 for most pairs: nothing to do for knowledge at all."""
+    grow = vis[zi] if src in vis.top else vis[zi] & ~vis[src]
+    return ((GROW if grow else 0) | (FRESH if vis.mixable[zi] else 0) | (TOP if zi in vis.top else 0)
+            | (DROP if vis.drop[zi] else 0))
 
 
 def blind_table(vis):
@@ -56,6 +74,9 @@ def blind_table(vis):
     blind.mix = [[0] * len(vis) for _ in vis]
     blind.mixable = [False] * len(vis)
     blind.plan = [[how[0] if type(how) is tuple else how for how in row] for row in vis.plan]
+    # (a move of a whole zone whose plan was an int or a tuple: no knowledge; else as seen)
+    blind.whole = [[0 if how is not None else w & ~FRESH for how, w in zip(prow, wrow)]
+                   for prow, wrow in zip(vis.plan, vis.whole)]
     blind.blind = blind
     return blind
 
@@ -125,7 +146,8 @@ def move(S, c, zi: int):
     K = S.k
     plan = S.vis.plan
     dest = Z[zi]
-    mixed = None  # the zones left to where some seats lose track: mixed once, after the moves
+    mixed = -1  # a zone left to where some seats lose track: mixed once, after the moves
+    more = None  # (the others, when the cards came from several such zones)
     src = -1  # the zone of the cards before, and what a move from it does (the cards of a list
     # are mostly of one zone): an int plan as the tuple (plan, 0, 0, _), a None plan as mask None
     for x in cards:
@@ -139,40 +161,47 @@ def move(S, c, zi: int):
                 keep = 0
             elif how is not None:  # (S.fresh: after the moves)
                 mask, keep, mixers, _ = how
-                if mixers:
-                    if mixed is None:
-                        mixed = {src}
+                if mixers and mixed != src:
+                    if mixed < 0:
+                        mixed = src
+                    elif more is None:
+                        more = {src}
                     else:
-                        mixed.add(src)
+                        more.add(src)
             else:
                 mask = None
         from_.remove(x)
         dest.append(x)
         loc[x] = zi
         if mask is None:  # (marks: after the moves)
-            if _followed(S, x, src, zi, False):
-                if mixed is None:
-                    mixed = {src}
+            if _followed(S, x, src, zi, False) and mixed != src:
+                if mixed < 0:
+                    mixed = src
+                elif more is None:
+                    more = {src}
                 else:
-                    mixed.add(src)
+                    more.add(src)
         elif keep:
             K[x] = mask | (K[x] & keep)
         else:  # (nobody keeps knowing it: an int plan, the commonest)
             K[x] = mask
     if S.vis.mixable[zi]:
         S.fresh.update(cards)
-    if mixed:
+    if mixed >= 0:
         # (the same as mixing after each card: a card moved later in the list keeps only the
         # bits of follow[src], which the mixing never clears)
-        mix, fresh = S.vis.mix, S.fresh
-        for src in mixed:
-            left = Z[src]
-            if left:  # (_mix(S, src, mix[src][zi]) written out: the commonest, in a draft)
-                mixers = mix[src][zi]
-                keep = ~mixers
-                for x in left:
-                    if K[x] & mixers and x not in fresh:
-                        K[x] &= keep
+        left = Z[mixed]
+        if left:  # (_mix(S, mixed, ...) written out: the commonest, in a draft)
+            mixers = S.vis.mix[mixed][zi]
+            keep = ~mixers
+            fresh = S.fresh
+            for x in left:
+                if K[x] & mixers and x not in fresh:
+                    K[x] &= keep
+        if more:
+            for src in more:
+                if Z[src]:
+                    _mix(S, src, S.vis.mix[src][zi])
     if S.m and S.vis.drop[zi]:
         drop_marks(S, cards, zi)
 
@@ -206,27 +235,25 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
         dest[0:0] = cards
     else:
         dest.extend(cards)
-    vis = S.vis
     loc = S.loc
-    if vis.plan[src][zi].__class__ is int:
-        if vis.blind is vis:  # (a blind game: nothing reads who knows which card)
-            for c in cards:
-                loc[c] = zi
-            return
-        K, mask = S.k, vis[zi]
-        for c in cards:
-            loc[c] = zi
-            K[c] |= mask
-        return
-    K, mask = S.k, vis[zi]
     for c in cards:
         loc[c] = zi
-        K[c] |= mask
-    if vis.mixable[zi]:
+    vis = S.vis
+    how = vis.whole[src][zi]
+    if not how:  # (most moves of a whole zone: no seat learns a card, none can mix, no mark falls)
+        return
+    if how == FRESH:  # (the next commonest: a hand taken up, which may mix later)
         S.fresh.update(cards)
-    if zi in vis.top:
+        return
+    if how & GROW:
+        K, mask = S.k, vis[zi]
+        for c in cards:
+            K[c] |= mask
+    if how & FRESH:
+        S.fresh.update(cards)
+    if how & TOP:
         settle_top(S, zi)
-    if S.m:
+    if how & DROP and S.m:
         drop_marks(S, cards, zi)
 
 
@@ -252,6 +279,26 @@ def draw(S, n: int, src: int, zi: int):
             dest.append(c)
             loc[c] = zi
             K[c] = known
+        return
+    if known is not None and src != zi and not known[2]:  # (no seat loses track of the cards left)
+        mask, keep, _, fresh = known
+        start = len(dest)
+        if keep:
+            while n > 0 and from_:
+                n -= 1
+                c = from_.pop()
+                dest.append(c)
+                loc[c] = zi
+                K[c] = mask | (K[c] & keep)
+        else:
+            while n > 0 and from_:
+                n -= 1
+                c = from_.pop()
+                dest.append(c)
+                loc[c] = zi
+                K[c] = mask
+        if fresh:
+            S.fresh.update(dest[start:])
         return
     vis = S.vis
     mask, keep, mixers, top = vis[zi], vis.follow[src], vis.mix[src][zi], vis.top
