@@ -16,7 +16,8 @@ from ..reading import variants as variants_module
 from ..reading.spec import read_spec, rule_files, ruleset_path
 from ..reading.yaml_reader import display_path, read_regular
 from ..runtime import ops
-from ..runtime.moves import blind_table, plan_moves, settle_top
+from ..runtime.moves import settle_top
+from ..runtime.plans import blind_table, plan_moves
 from ..runtime.state import State, ZoneTable
 from . import compiled
 

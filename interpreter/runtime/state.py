@@ -33,9 +33,9 @@ class ZoneTable(list):
     tell which went, nor see it where it goes: `~(follow[src] | self[zi])`, worked out once);
     `mixable[zi]`: whether a card leaving zi can ever mix it (only the cards moved into such a zone
     need to be told apart as moved since the last choose: S.fresh); `plan[src][zi]`: what a move
-    from src to zi has to do besides moving the card (runtime/moves.py move_plan); `whole[src][zi]`:
-    the same for a move of the whole zone (moves.py whole_plan, bits); `blind`: the
-    table a game is played with when nothing will read who knows which card (moves.py
+    from src to zi has to do besides moving the card (runtime/plans.py move_plan); `whole[src][zi]`:
+    the same for a move of the whole zone (plans.py whole_plan, bits); `blind`: the
+    table a game is played with when nothing will read who knows which card (plans.py
     blind_table; the table itself is its own `blind` when it is that one)."""
 
     __slots__ = ("drop", "buried", "follow", "top", "mix", "mixable", "plan", "whole", "blind")
