@@ -60,11 +60,15 @@ def move(S, c, zi: int):
         if how.__class__ is int:
             S.k[c] = how
         elif how is not None:
-            mask, keep, mixers, fresh = how
+            mask, keep, mixers, unfollowed = how
             K = S.k
-            K[c] = mask | (K[c] & keep)
-            if fresh:
-                S.fresh.add(c)
+            if keep:
+                k = K[c] & keep
+                K[c] = mask | k
+                if k & unfollowed:  # (a seat that cannot follow zi's cards knows it: S.fresh)
+                    S.fresh.add(c)
+            else:
+                K[c] = mask
             if mixers:
                 _mix(S, src, mixers)
         else:
@@ -83,6 +87,7 @@ def move(S, c, zi: int):
     dest = Z[zi]
     mixed = -1  # a zone left to where some seats lose track: mixed once, after the moves
     more = None  # (the others, when the cards came from several such zones)
+    extra = 0  # the bits of seats that cannot follow zi's cards, among those of the cards moved
     src = -1  # the zone of the cards before, and what a move from it does (the cards of a list
     # are mostly of one zone): an int plan as the tuple (plan, 0, 0, _), a None plan as mask None
     for x in cards:
@@ -95,7 +100,7 @@ def move(S, c, zi: int):
                 mask = how
                 keep = 0
             elif how is not None:  # (S.fresh: after the moves)
-                mask, keep, mixers, _ = how
+                mask, keep, mixers, unfollowed = how
                 if mixers and mixed != src:
                     if mixed < 0:
                         mixed = src
@@ -117,10 +122,12 @@ def move(S, c, zi: int):
                 else:
                     more.add(src)
         elif keep:
-            K[x] = mask | (K[x] & keep)
+            k = K[x] & keep
+            K[x] = mask | k
+            extra |= k & unfollowed
         else:  # (nobody keeps knowing it: an int plan, the commonest)
             K[x] = mask
-    if S.vis.mixable[zi]:
+    if extra:  # (some card is known by a seat that cannot follow zi's cards: S.fresh, plan_moves)
         S.fresh.update(cards)
     if mixed >= 0:
         # (the same as mixing after each card: a card moved later in the list keeps only the
@@ -216,15 +223,21 @@ def draw(S, n: int, src: int, zi: int):
             K[c] = known
         return
     if known is not None and src != zi and not known[2]:  # (no seat loses track of the cards left)
-        mask, keep, _, fresh = known
+        mask, keep, _, unfollowed = known
         start = len(dest)
         if keep:
+            extra = 0
             while n > 0 and from_:
                 n -= 1
                 c = from_.pop()
                 dest.append(c)
                 loc[c] = zi
-                K[c] = mask | (K[c] & keep)
+                k = K[c] & keep
+                K[c] = mask | k
+                extra |= k
+            if extra & unfollowed:  # (S.fresh: see move)
+                S.fresh.update(dest[start:])
+            return
         else:
             while n > 0 and from_:
                 n -= 1
@@ -232,8 +245,6 @@ def draw(S, n: int, src: int, zi: int):
                 dest.append(c)
                 loc[c] = zi
                 K[c] = mask
-        if fresh:
-            S.fresh.update(dest[start:])
         return
     vis = S.vis
     mask, keep, mixers, top = vis[zi], vis.follow[src], vis.mix[src][zi], vis.top
@@ -312,15 +323,25 @@ def knows(S, p, c) -> bool:
 
 
 def reveal(S, what, to=None):
+    """Show a card, a list of cards or nothing to a seat (to everyone with no seat). A card shown to
+    a seat that cannot follow the cards of its zone, in a zone that may mix, joins S.fresh (a card
+    known only by the seats that follow its zone need not: see runtime/plans.py move_plan)."""
     if what is None:
         return
     mask = ((1 << S.n) - 1) if to is None else (1 << (+to if type(to) is Seat else int(to)))
+    vis = S.vis
     if type(what) is Card:
         S.k[what] |= mask
+        z = S.loc[what]
+        if vis.mixable[z] and mask & ~vis.follow[z]:
+            S.fresh.add(what)
         return
     cards = tuple(what)
     for c in cards:
         S.k[c] |= mask
+        z = S.loc[c]
+        if vis.mixable[z] and mask & ~vis.follow[z]:
+            S.fresh.add(c)
 
 
 def set_mark(S, c, name, value, default=None):

@@ -55,15 +55,18 @@ def move_plan(vis, src: int, zi: int):
 
     - an int, the seats that know the card after the move (those that see zi), and nothing else
       to do: no one else keeps knowing it (follow[src] is within vis[zi]), no one loses track of
-      the cards left in src, a card entering zi need not be told apart as moved (zi never mixes),
-      no mark falls off there, neither zone is a `visible: top` zone (most moves of most games);
+      the cards left in src, no mark falls off in zi, neither zone is a `visible: top` zone (most
+      moves of most games). Such a card need not be told apart as moved since the last choose
+      (S.fresh) even where zi may mix: only the seats that see zi know it, and mixing zi takes
+      away only the bits of seats that cannot follow its cards;
     - a tuple (seats that see zi, seats that keep knowing it, seats that lose track of the cards
-      left in src, whether the card joins S.fresh), when neither zone is a `top` zone and no mark
-      falls off in zi;
+      left in src, the seats among those that keep knowing it whose bit makes the card join
+      S.fresh: those that cannot follow zi's cards, when zi may mix, else 0), when neither zone
+      is a `top` zone and no mark falls off in zi;
     - None: the whole work, card by card (_followed)."""
-    mask, keep, mixers, fresh = vis[zi], vis.follow[src] & ~vis[zi], vis.mix[src][zi], vis.mixable[zi]
+    mask, keep, mixers = vis[zi], vis.follow[src] & ~vis[zi], vis.mix[src][zi]
     if vis.drop[zi] or src in vis.top or zi in vis.top:
         return None
-    if not (keep or mixers or fresh):
+    if not (keep or mixers):
         return mask
-    return (mask, keep, mixers, fresh)
+    return (mask, keep, mixers, keep & ~vis.follow[zi] if vis.mixable[zi] else 0)

@@ -71,8 +71,10 @@ class State:
         functions, and independent threads one by one): not part of the game
     lv: with a log, the values that only the log reads, of routines that may stop, by (thread id,
         frame depth, slot): not part of the game (a game without a log never works them out)
-    fresh: the cards moved since the rules last reached a choose (runtime/moves.py): empty at
-        every decision, so not part of the game (copies and saves start it empty)
+    fresh: the cards moved (or shown) since the rules last reached a choose that a seat which
+        cannot follow the cards of their zone knows (the only ones mixing could touch:
+        runtime/moves.py, plans.py move_plan): empty at every decision, so not part of the game
+        (copies and saves start it empty)
     """
 
     __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "lv", "vis", "auto",
