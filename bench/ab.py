@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import io
 import shutil
 import subprocess
@@ -56,6 +57,9 @@ def pair(rev: str, batches: int = 40, games: int = 100, players: int = 4, tiles=
     the revision's label first. The games are run_games's; seen: play()'s, which keep who knows
     which card as a game played at a table does (run_games plays blind since issue 28)."""
     tmp = Path(tempfile.mkdtemp(prefix="jux-ab-"))
+    # no compile cache: a package imported under another name cannot key it (compiled.py's
+    # relative import of the version), and both sides compile the same rule files anyway
+    os.environ["JUX_CACHE"] = "off"
     try:
         package_at(rev, tmp, "interpreter_then")
         shutil.copytree(ROOT / "interpreter", tmp / "interpreter_now",

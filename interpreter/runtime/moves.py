@@ -332,16 +332,18 @@ def reveal(S, what, to=None):
     vis = S.vis
     if type(what) is Card:
         S.k[what] |= mask
-        z = S.loc[what]
-        if vis.mixable[z] and mask & ~vis.follow[z]:
-            S.fresh.add(what)
+        if vis.blind is not vis:  # (a blind game: nothing reads who knows which card)
+            z = S.loc[what]
+            if vis.mixable[z] and mask & ~vis.follow[z]:
+                S.fresh.add(what)
         return
     cards = tuple(what)
     for c in cards:
         S.k[c] |= mask
-        z = S.loc[c]
-        if vis.mixable[z] and mask & ~vis.follow[z]:
-            S.fresh.add(c)
+        if vis.blind is not vis:
+            z = S.loc[c]
+            if vis.mixable[z] and mask & ~vis.follow[z]:
+                S.fresh.add(c)
 
 
 def set_mark(S, c, name, value, default=None):
