@@ -40,7 +40,7 @@ class Autoplay:
 
         blind=True: nothing will ever read who knows which card in this game (a simulation keeps
         only its result). When the rules never call knows() and the game keeps no log, its moves
-        skip that work from here on (runtime/moves.py blind_table), and the game's views, saves
+        skip that work from here on (runtime/plans.py blind_table), and the game's views, saves
         and copies are refused afterwards. Otherwise blind changes nothing.
         """
         if (answer is None) == (pick is None):

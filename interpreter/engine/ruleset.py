@@ -12,7 +12,8 @@ from ..files import editing, stop_point
 from ..paths import default_ruleset
 from ..reading.spec import read_spec, ruleset_path
 from ..runtime import ops
-from ..runtime.moves import blind_table, plan_moves, settle_top
+from ..runtime.moves import settle_top
+from ..runtime.plans import blind_table, plan_moves
 from ..runtime.state import State, ZoneTable
 from . import compiled
 from .keys import entry_name, ruleset_key, variant_names

@@ -10,6 +10,7 @@ keeps its cards' knowers. A shuffle (chance.py) leaves only the seats that see t
 `visible: top` zone everyone knows the top card and nobody a card under it."""
 from __future__ import annotations
 
+from .plans import DROP, FRESH, GROW, TOP, blind_table, plan_moves  # noqa: F401 (plan_moves, blind_table: for the engine)
 from .state import Card, Seat
 
 NO_CARDS = frozenset()
@@ -33,51 +34,6 @@ def drop_marks(S, cards, zi: int):
                 d.pop(n, None)
             if not d:
                 del M[c]
-
-
-def plan_moves(vis, everyone: int) -> None:
-    """Work out, from who sees each zone (vis), who can tell which card left it (vis.follow), the
-    marks that fall off (vis.drop) and the `top` zones (vis.top), what moves.py reads for each
-    pair of zones: vis.mix, vis.mixable and vis.plan (runtime/state.py ZoneTable)."""
-    vis.mix = [[~(f | m) & everyone for m in vis] for f in vis.follow]
-    vis.mixable = [any(row) for row in vis.mix]
-    vis.plan = [[move_plan(vis, src, zi) for zi in range(len(vis))] for src in range(len(vis))]
-
-
-def blind_table(vis):
-    """The zone table of a game that nobody will ever look at for who knows what (Game.autoplay's blind):
-    a bot-only game whose bots read no view and whose rules never call knows(). Its moves do what
-    changes the game (zones, marks falling off, the top of a `visible: top` zone) and skip what only
-    knowledge needs: no seat keeps following a card (a plan that was a tuple is its int mask), and
-    no zone mixes (nothing joins S.fresh). The seats' knowledge in such a game is then wrong, and
-    its views are refused (engine/views.py)."""
-    blind = type(vis)(vis)
-    blind.drop, blind.buried, blind.follow, blind.top = vis.drop, vis.buried, vis.follow, vis.top
-    blind.mix = [[0] * len(vis) for _ in vis]
-    blind.mixable = [False] * len(vis)
-    blind.plan = [[how[0] if type(how) is tuple else how for how in row] for row in vis.plan]
-    blind.blind = blind
-    return blind
-
-
-def move_plan(vis, src: int, zi: int):
-    """What a move of a card from zone src to zi has to do besides moving it, worked out once per
-    pair of zones (vis.plan[src][zi]):
-
-    - an int, the seats that know the card after the move (those that see zi), and nothing else
-      to do: no one else keeps knowing it (follow[src] is within vis[zi]), no one loses track of
-      the cards left in src, a card entering zi need not be told apart as moved (zi never mixes),
-      no mark falls off there, neither zone is a `visible: top` zone (most moves of most games);
-    - a tuple (seats that see zi, seats that keep knowing it, seats that lose track of the cards
-      left in src, whether the card joins S.fresh), when neither zone is a `top` zone and no mark
-      falls off in zi;
-    - None: the whole work, card by card (_followed)."""
-    mask, keep, mixers, fresh = vis[zi], vis.follow[src] & ~vis[zi], vis.mix[src][zi], vis.mixable[zi]
-    if vis.drop[zi] or src in vis.top or zi in vis.top:
-        return None
-    if not (keep or mixers or fresh):
-        return mask
-    return (mask, keep, mixers, fresh)
 
 
 def _followed(S, x, src: int, zi: int, bottom: bool) -> bool:
@@ -104,11 +60,15 @@ def move(S, c, zi: int):
         if how.__class__ is int:
             S.k[c] = how
         elif how is not None:
-            mask, keep, mixers, fresh = how
+            mask, keep, mixers, unfollowed = how
             K = S.k
-            K[c] = mask | (K[c] & keep)
-            if fresh:
-                S.fresh.add(c)
+            if keep:
+                k = K[c] & keep
+                K[c] = mask | k
+                if k & unfollowed:  # (a seat that cannot follow zi's cards knows it: S.fresh)
+                    S.fresh.add(c)
+            else:
+                K[c] = mask
             if mixers:
                 _mix(S, src, mixers)
         else:
@@ -125,7 +85,9 @@ def move(S, c, zi: int):
     K = S.k
     plan = S.vis.plan
     dest = Z[zi]
-    mixed = None  # the zones left to where some seats lose track: mixed once, after the moves
+    mixed = -1  # a zone left to where some seats lose track: mixed once, after the moves
+    more = None  # (the others, when the cards came from several such zones)
+    extra = 0  # the bits of seats that cannot follow zi's cards, among those of the cards moved
     src = -1  # the zone of the cards before, and what a move from it does (the cards of a list
     # are mostly of one zone): an int plan as the tuple (plan, 0, 0, _), a None plan as mask None
     for x in cards:
@@ -138,41 +100,50 @@ def move(S, c, zi: int):
                 mask = how
                 keep = 0
             elif how is not None:  # (S.fresh: after the moves)
-                mask, keep, mixers, _ = how
-                if mixers:
-                    if mixed is None:
-                        mixed = {src}
+                mask, keep, mixers, unfollowed = how
+                if mixers and mixed != src:
+                    if mixed < 0:
+                        mixed = src
+                    elif more is None:
+                        more = {src}
                     else:
-                        mixed.add(src)
+                        more.add(src)
             else:
                 mask = None
         from_.remove(x)
         dest.append(x)
         loc[x] = zi
         if mask is None:  # (marks: after the moves)
-            if _followed(S, x, src, zi, False):
-                if mixed is None:
-                    mixed = {src}
+            if _followed(S, x, src, zi, False) and mixed != src:
+                if mixed < 0:
+                    mixed = src
+                elif more is None:
+                    more = {src}
                 else:
-                    mixed.add(src)
+                    more.add(src)
         elif keep:
-            K[x] = mask | (K[x] & keep)
+            k = K[x] & keep
+            K[x] = mask | k
+            extra |= k & unfollowed
         else:  # (nobody keeps knowing it: an int plan, the commonest)
             K[x] = mask
-    if S.vis.mixable[zi]:
+    if extra:  # (some card is known by a seat that cannot follow zi's cards: S.fresh, plan_moves)
         S.fresh.update(cards)
-    if mixed:
+    if mixed >= 0:
         # (the same as mixing after each card: a card moved later in the list keeps only the
         # bits of follow[src], which the mixing never clears)
-        mix, fresh = S.vis.mix, S.fresh
-        for src in mixed:
-            left = Z[src]
-            if left:  # (_mix(S, src, mix[src][zi]) written out: the commonest, in a draft)
-                mixers = mix[src][zi]
-                keep = ~mixers
-                for x in left:
-                    if K[x] & mixers and x not in fresh:
-                        K[x] &= keep
+        left = Z[mixed]
+        if left:  # (_mix(S, mixed, ...) written out: the commonest, in a draft)
+            mixers = S.vis.mix[mixed][zi]
+            keep = ~mixers
+            fresh = S.fresh
+            for x in left:
+                if K[x] & mixers and x not in fresh:
+                    K[x] &= keep
+        if more:
+            for src in more:
+                if Z[src]:
+                    _mix(S, src, S.vis.mix[src][zi])
     if S.m and S.vis.drop[zi]:
         drop_marks(S, cards, zi)
 
@@ -206,27 +177,25 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
         dest[0:0] = cards
     else:
         dest.extend(cards)
-    vis = S.vis
     loc = S.loc
-    if vis.plan[src][zi].__class__ is int:
-        if vis.blind is vis:  # (a blind game: nothing reads who knows which card)
-            for c in cards:
-                loc[c] = zi
-            return
-        K, mask = S.k, vis[zi]
-        for c in cards:
-            loc[c] = zi
-            K[c] |= mask
-        return
-    K, mask = S.k, vis[zi]
     for c in cards:
         loc[c] = zi
-        K[c] |= mask
-    if vis.mixable[zi]:
+    vis = S.vis
+    how = vis.whole[src][zi]
+    if not how:  # (most moves of a whole zone: no seat learns a card, none can mix, no mark falls)
+        return
+    if how == FRESH:  # (the next commonest: a hand taken up, which may mix later)
         S.fresh.update(cards)
-    if zi in vis.top:
+        return
+    if how & GROW:
+        K, mask = S.k, vis[zi]
+        for c in cards:
+            K[c] |= mask
+    if how & FRESH:
+        S.fresh.update(cards)
+    if how & TOP:
         settle_top(S, zi)
-    if S.m:
+    if how & DROP and S.m:
         drop_marks(S, cards, zi)
 
 
@@ -252,6 +221,30 @@ def draw(S, n: int, src: int, zi: int):
             dest.append(c)
             loc[c] = zi
             K[c] = known
+        return
+    if known is not None and src != zi and not known[2]:  # (no seat loses track of the cards left)
+        mask, keep, _, unfollowed = known
+        start = len(dest)
+        if keep:
+            extra = 0
+            while n > 0 and from_:
+                n -= 1
+                c = from_.pop()
+                dest.append(c)
+                loc[c] = zi
+                k = K[c] & keep
+                K[c] = mask | k
+                extra |= k
+            if extra & unfollowed:  # (S.fresh: see move)
+                S.fresh.update(dest[start:])
+            return
+        else:
+            while n > 0 and from_:
+                n -= 1
+                c = from_.pop()
+                dest.append(c)
+                loc[c] = zi
+                K[c] = mask
         return
     vis = S.vis
     mask, keep, mixers, top = vis[zi], vis.follow[src], vis.mix[src][zi], vis.top
@@ -330,15 +323,27 @@ def knows(S, p, c) -> bool:
 
 
 def reveal(S, what, to=None):
+    """Show a card, a list of cards or nothing to a seat (to everyone with no seat). A card shown to
+    a seat that cannot follow the cards of its zone, in a zone that may mix, joins S.fresh (a card
+    known only by the seats that follow its zone need not: see runtime/plans.py move_plan)."""
     if what is None:
         return
     mask = ((1 << S.n) - 1) if to is None else (1 << (+to if type(to) is Seat else int(to)))
+    vis = S.vis
     if type(what) is Card:
         S.k[what] |= mask
+        if vis.blind is not vis:  # (a blind game: nothing reads who knows which card)
+            z = S.loc[what]
+            if vis.mixable[z] and mask & ~vis.follow[z]:
+                S.fresh.add(what)
         return
     cards = tuple(what)
     for c in cards:
         S.k[c] |= mask
+        if vis.blind is not vis:
+            z = S.loc[c]
+            if vis.mixable[z] and mask & ~vis.follow[z]:
+                S.fresh.add(c)
 
 
 def set_mark(S, c, name, value, default=None):

@@ -33,11 +33,12 @@ class ZoneTable(list):
     tell which went, nor see it where it goes: `~(follow[src] | self[zi])`, worked out once);
     `mixable[zi]`: whether a card leaving zi can ever mix it (only the cards moved into such a zone
     need to be told apart as moved since the last choose: S.fresh); `plan[src][zi]`: what a move
-    from src to zi has to do besides moving the card (runtime/moves.py move_plan); `blind`: the
-    table a game is played with when nothing will read who knows which card (moves.py
+    from src to zi has to do besides moving the card (runtime/plans.py move_plan); `whole[src][zi]`:
+    the same for a move of the whole zone (plans.py whole_plan, bits); `blind`: the
+    table a game is played with when nothing will read who knows which card (plans.py
     blind_table; the table itself is its own `blind` when it is that one)."""
 
-    __slots__ = ("drop", "buried", "follow", "top", "mix", "mixable", "plan", "blind")
+    __slots__ = ("drop", "buried", "follow", "top", "mix", "mixable", "plan", "whole", "blind")
 
     def __init__(self, *args):
         super().__init__(*args)
@@ -70,8 +71,10 @@ class State:
         functions, and independent threads one by one): not part of the game
     lv: with a log, the values that only the log reads, of routines that may stop, by (thread id,
         frame depth, slot): not part of the game (a game without a log never works them out)
-    fresh: the cards moved since the rules last reached a choose (runtime/moves.py): empty at
-        every decision, so not part of the game (copies and saves start it empty)
+    fresh: the cards moved (or shown) since the rules last reached a choose that a seat which
+        cannot follow the cards of their zone knows (the only ones mixing could touch:
+        runtime/moves.py, plans.py move_plan): empty at every decision, so not part of the game
+        (copies and saves start it empty)
     """
 
     __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "lv", "vis", "auto",
