@@ -4,7 +4,8 @@ What is checked is a target (reports.target_of): a ruleset, once for all its ope
 variant file; a file that is no rule file (nothing to check). One target at a time, in one thread:
 
 - Due order: the target of the file touched last (opened, edited, saved, closed beside it) goes
-  first, after DELAY of quiet typing (none for an open or a save); every other open target after it,
+  first, after DELAY of quiet typing (OPENED after an open, so a burst of opens is read first; none
+  for a save); every other open target after it,
   in the order they were due (a change may concern them: a variant loads its game's files).
 - Kept by content: a check's report is kept under what it read (reports.content_key: each file's
   text, the editor's or the disk's). A target whose files hold what they held is not checked again;
@@ -26,6 +27,10 @@ import time
 from . import reports
 
 DELAY = 0.15  # seconds of quiet typing before the edited file's target is checked again
+# seconds after an open before its target is checked: an editor opens many files at once, and a
+# check running meanwhile would hold the interpreter lock while the server reads them (each read
+# then waits for its turn), so a change that follows them would be read late
+OPENED = 0.05
 KEPT = 128  # reports kept by content
 
 

@@ -271,7 +271,7 @@ def make_server() -> JuxServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: JuxServer, params: lsp.DidOpenTextDocumentParams):
-        ls.touch(params.text_document.uri)
+        ls.touch(params.text_document.uri, schedule.OPENED)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls: JuxServer, params: lsp.DidChangeTextDocumentParams):
