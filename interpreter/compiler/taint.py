@@ -41,7 +41,7 @@ class Secrets:
     attrs (card attributes, not marks), routines (functions reading one), returns (procedures whose
     `return EXPR` may give a tainted value: param_taint) and
     public (zones `visible: all`: an attribute of a card taken from one, as `c` in
-    `sum(c.value for c in hometown[p])` or `for c in hometown[p]`, is no secret)."""
+    `sum(c.value for c in table[p])` or `for c in table[p]` with `table` seen by all, is no secret)."""
 
     __slots__ = ("names", "attrs", "public", "routines", "returns")
 
@@ -152,7 +152,7 @@ class Taint:
 
     def __init__(self, body, slots: dict, secrets: Secrets, params=()):
         self.slots, self.secrets = slots, secrets
-        # the locals that only ever hold a card of a zone every seat sees (`for c in hometown[p]`)
+        # the locals that only ever hold a card of a zone every seat sees (`for c in table[p]`, `table` seen by all)
         fors = [x for x in walk(tuple(body)) if type(x) is For]
         self.seen = {slots[x.pattern.names[0]] for x in fors if not x.pattern.is_tuple and secrets.seen_zone(x.iter, slots)}
         self.seen -= {slots[y] for x in walk(tuple(body)) for y in (
