@@ -301,3 +301,105 @@ def test_samples_do_not_tell_the_size_of_a_zone_the_seat_may_not_size(tmp_path):
     assert len(sizes) > 5  # split at random
     for z in sizes:
         assert sum(z) == sum(len(x) for x in g.state.z)
+
+
+REASK = """\
+game:
+  name: reask
+  players: {min: 2, max: 4}
+cards:
+  number:
+    label: "{value}"
+    attributes: {value: [1, 2, 3, 4, 5, 6]}
+zones:
+  deck: {visible: none, start: [number]}
+  hand: {visible: owner, per: player}
+  table: {visible: all}
+counters:
+  chips: {start: 0, per: player, visible: owner}
+  points: {start: 0, per: player}
+functions:
+  score(p): points[p]
+flow: |
+  shuffle deck
+  for p in players { draw 1 from deck to hand[p] }
+  simultaneously for p in players {
+    choose gain from [1, 2, 3] by p prompt "Chips"
+    chips[p] += gain
+  }
+  simultaneously for p in players {
+    choose b from range(1, chips[p] + 1) by p prompt "Points"
+    points[p] += b
+  }
+  simultaneously for p in players {
+    choose c from [x for x in hand[p] if x.value >= 4] by p prompt "Show a high card"
+    move c to table
+  }
+"""
+
+
+@pytest.fixture(scope="module")
+def reask(tmp_path_factory):
+    d = tmp_path_factory.mktemp("rules") / "reask"
+    d.mkdir()
+    (d / "game.yaml").write_text(REASK)
+    return load_ruleset(d)
+
+
+def test_a_decision_a_sample_cannot_ask_again_is_a_dead_end_not_the_real_one(reask):
+    """Seat 1 chooses points up to its secret chips: a sample of seat 0 has chips at their start
+    (0), so seat 1 has no option there. The sample's decision is then a dead end (no option: a
+    bot values the sample where it stops), never the real decision, whose options tell the
+    chips; twins that differ in seat 1's chips give the same samples."""
+    from jux.interpreter.bots import make_bot
+    from jux.interpreter.bots.sample import SAMPLE_ERRORS, InfoSet, answers_of
+
+    assert check_twins(reask, 3, range(6), 1, tries=6) > 20
+    games = []
+    for gain in (0, 2):
+        g = Game.new(reask, 3, 1)
+        for p in range(3):
+            g.apply(gain if p == 1 else 1, player=p)
+        games.append(g)
+    assert [len(d.values) for d in games[1].pending] == [2, 3, 2]
+    for r in range(3):
+        a, b = (determinize(g, 0, random.Random(r)) for g in games)
+        assert a.state.to_json() == b.state.to_json()
+        assert [len(d.values) for d in b.pending] == [2, 0, 0]
+        with pytest.raises(SAMPLE_ERRORS):
+            answers_of(b.pending[1], random.Random(r))
+    bot = make_bot("ismcts:iterations=40", 1)
+    assert bot.choose(InfoSet(games[1], 0), games[1].pending[0]) in (0, 1)
+    assert make_bot("greedy", 1).choose(InfoSet(games[1], 0), games[1].pending[0]) in (0, 1)
+
+
+def test_a_sample_in_which_another_seat_could_not_be_asked_is_drawn_again(reask, monkeypatch):
+    """Seat 1 shows a card of 4 or more from its hand: seat 0 sees it deciding, so it has one;
+    samples give seat 1 such a card (drawn again up to ATTEMPTS times), not any unknown card."""
+    from jux.interpreter.bots import sample as sample_module
+
+    found = 0
+    most = sample_module.ATTEMPTS
+    for seed in range(40):
+        g = Game.new(reask, 2, seed)
+        for _ in range(2):
+            for p in range(2):
+                g.apply(0, player=p)
+        if [d.player for d in g.pending] != [0, 1]:
+            continue  # (both must have a high card)
+        found += 1
+        high = {c for c in g.rules.cards if g.rules.card_labels[c] in ("4", "5", "6")}
+        counts = {}
+        for attempts in (most, 1):
+            monkeypatch.setattr(sample_module, "ATTEMPTS", attempts)
+            dead = 0
+            for r in range(30):
+                s = sample_module.InfoSet(g, 0).sample(random.Random(r))
+                d = s.pending[1]
+                if not d.values:
+                    dead += 1
+                else:
+                    assert all(c in high for c in d.values), (seed, r)
+            counts[attempts] = dead
+        assert counts[1] > 10 and counts[most] <= 3, counts  # (2 of the 5 cards seat 0 does not know are high)
+    assert found >= 3

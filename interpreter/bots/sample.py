@@ -36,14 +36,15 @@ a sample depends on the real game only through the seat's knowledge.
 """
 from __future__ import annotations
 
-from ..compiler.layout import counter_start
 from ..errors import JuxError
 from ..runtime.ops import RuleRuntimeError
-from ..runtime.state import DECIDE, Card
+from ..runtime.state import Card
 from ..runtime.threads import distinct_picks
 from .sizes import split_again, unsized_zones
+from .stopped import ask_again, forget, secret_counters, work_out_again
 
 SAMPLE_ERRORS = (JuxError, RuleRuntimeError)  # what playing on a sample may raise (a rule failing on a blanked value)
+ATTEMPTS = 8  # copies drawn, at most, for one in which every other seat's pending decision can be asked again
 
 
 class InfoSet:
@@ -54,7 +55,7 @@ class InfoSet:
     game stays where it is (no answer given since), so drawing many samples for one decision is
     cheap."""
 
-    __slots__ = ("_game", "seat", "players", "rules", "_plan", "_token", "_facts")
+    __slots__ = ("_game", "seat", "players", "rules", "_plan", "_token", "_facts", "_hopeless")
 
     def __init__(self, game, seat: int):
         self._game = game
@@ -62,6 +63,7 @@ class InfoSet:
         self.players = game.state.n
         self.rules = game.rules
         self._plan = self._token = None
+        self._hopeless = False
 
     def view(self) -> dict:
         return self._game.view(self.seat)
@@ -73,7 +75,10 @@ class InfoSet:
         if self._plan is None or self._token != token:
             self._plan, self._token = unknown_places(g, self.seat), token
             self._facts = unsized_zones(g, self.seat), secret_counters(g, self.seat)
-        return determinize(g, self.seat, rng, self._plan, self._facts)
+            self._hopeless = False
+        g, ok = _attempts(g, self.seat, rng, self._plan, self._facts, 1 if self._hopeless else ATTEMPTS)
+        self._hopeless = not ok  # (no sample this seat may hold is consistent here: take the first made)
+        return g
 
 
 def unknown_places(game, seat: int) -> list:
@@ -115,11 +120,33 @@ def _order(item):
 def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | None = None):
     """A copy of ``game`` as it may be for ``seat``: see the module docstring. ``plan`` is
     ``unknown_places(game, seat)`` and facts ``(unsized_zones(game, seat), secret_counters(game,
-    seat))`` when the caller has them already."""
-    from ..engine.game import Game
-
+    seat))`` when the caller has them already. A copy in which a pending decision of another seat
+    cannot be asked again is drawn again, up to ATTEMPTS times (``ask_again``)."""
     if plan is None:
         plan = unknown_places(game, seat)
+    if facts is None:
+        facts = unsized_zones(game, seat), secret_counters(game, seat)
+    return _attempts(game, seat, rng, plan, facts, ATTEMPTS)[0]
+
+
+def _attempts(game, seat: int, rng, plan: list, facts: tuple, attempts: int) -> tuple:
+    """(a copy, whether every pending decision of another seat could be asked again in it): the
+    first of up to ``attempts`` copies drawn from rng in which they could, else the first drawn
+    (its decisions that could not be asked are dead ends: ask_again)."""
+    first = None
+    for _ in range(attempts):
+        g, ok = _determinize(game, seat, rng, plan, facts)
+        if ok:
+            return g, True
+        if first is None:
+            first = g
+    return first, False
+
+
+def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
+    """One copy drawn from rng (determinize), and whether ask_again could ask every decision."""
+    from ..engine.game import Game
+
     S = game.state
     T = S.copy(log=False)
     K = S.k
@@ -149,120 +176,20 @@ def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | N
     forget(T, game.rules)
     if sigma:
         _remap_rest(T, sigma)
-    if facts is None:
-        facts = unsized_zones(game, seat), secret_counters(game, seat)
     if facts[0]:  # (`size: hidden`: how the unknown cards are split between those zones, drawn again)
         split_again(T, seat, facts[0], rng)
     for i, v in facts[1]:
         T.v[i] = v
     T.rng = rng.getrandbits(64)
     work_out_again(T, game.rules, seat)
-    ask_again(T, game.rules, seat)
+    ok = ask_again(T, game.rules, seat)
     g = Game.__new__(Game)
     g.rules = game.rules
     g.state = T
     g.seed = game.seed
     g.names = game.names
     g.answers = []
-    return g
-
-
-def secret_counters(game, seat: int) -> list:
-    """(slot in state.v, its start value) of every counter value ``seat`` may not see: another
-    seat's counter declared `visible: owner`, and every slot of a counter `visible: none`. A sample
-    puts the start value there: what the seat knows of a secret number is that it exists (and how
-    it started), so the samples of two games that differ only in secret numbers are the same."""
-    lay = game.rules.layout
-    out = []
-    defs = lay.counter_def
-    secret = {n: d["visible"] for n, d in defs.items() if isinstance(d, dict) and d.get("visible", "all") != "all"}
-    if not secret:
-        return out
-    for ci, (name, key) in enumerate(lay.fixed_counters):
-        if secret.get(name) == "none":
-            out.append((ci, counter_start(defs[name])))
-    for name in lay.player_counters:
-        if name not in secret:
-            continue
-        start = counter_start(defs[name])
-        for p in range(game.state.n):
-            if p != seat or secret[name] == "none":
-                out.extend((lay.counter(name, p, k), start) for k in (lay.player_keys.get(name) or (None,)))
-    return out
-
-
-def forget(T, rules) -> None:
-    """Drop from the threads of state T what the rules will not read again: each stopped frame's
-    locals that are not live where it waits (compiler/liveness.py), and each thread's last answer
-    (read once, when it resumes from a decision, or given back by a call that has returned). What
-    is left is what the rules still need; a value worked out from something a seat may not see and
-    kept only because nothing cleared it is gone."""
-    drops = rules.resume_drops
-    for t in T.threads:
-        for f in t[0]:
-            if f[0] >= 0:
-                drop = drops[f[0]].get(f[1])
-                if drop:
-                    L = f[2]
-                    for i in drop:
-                        L[i] = None
-        t[3] = None
-
-
-def work_out_again(T, rules, seat: int) -> None:
-    """Work out again, from state T's own values, what the rules keep where they stopped that may
-    hold a value worked out from what a seat may not know (compiler/taint.py): in each frame, from
-    the bottom of each thread up, its tainted locals (`RC` functions of the compiled rules: by
-    their `let`, or set to none), then the tainted arguments of the call it waits in, given again
-    to the frame above (`RA`). (`forget` keeps the locals not live that an `RC` reads; the `RC`
-    drops them.)
-    Where seat's own decision waits, the locals its labels and prompt read are kept: they show
-    them to it."""
-    calcs, pushes, shown = rules.recalcs, rules.pushes, rules.shown
-    for t in T.threads:
-        frames = t[0]
-        last = len(frames) - 1
-        top = frames[-1]
-        keep = shown[top[0]].get(top[1]) if t[1] == DECIDE and t[2][0] == seat and top[0] >= 0 else None
-        if keep:
-            kept = [top[2][i] for i in keep]
-        for j, f in enumerate(frames):
-            if f[0] < 0:
-                continue
-            fn = calcs[f[0]].get(f[1])
-            if fn is not None:
-                fn(T, t, f)
-            if j < last:
-                fn = pushes[f[0]].get(f[1])
-                if fn is not None and frames[j + 1][0] >= 0:
-                    fn(T, t, f, frames[j + 1])
-        if keep:
-            for i, x in zip(keep, kept):
-                top[2][i] = x
-
-
-def ask_again(T, rules, seat: int) -> None:
-    """Make again, from what state T holds, the decisions other seats have pending: their
-    options (how many, which, what may be picked) can follow from what only they know (a bid of up
-    to one's own secret chips); asked again in the sample they follow from the sample's values. A
-    decision that cannot be asked again there (no option left, an error in the rules) stays as
-    it was."""
-    asks = rules.reasks
-    for t in T.threads:
-        d = t[2]
-        if t[1] != DECIDE or d[0] == seat:
-            continue
-        F = t[0][-1]
-        fn = asks[F[0]].get(F[1]) if F[0] >= 0 else None
-        if fn is None:
-            continue
-        try:
-            fn(T, t, F)
-        except Exception:  # (a rule reading a value the sample reset: as it was)
-            pass
-        t[1], t[3] = DECIDE, None
-        if t[2] is None:
-            t[2] = d
+    return g, ok
 
 
 def _remap_rest(T, sigma: dict) -> None:
@@ -366,6 +293,8 @@ def answers_of(decision, rng, cap: int = 64) -> list:
     min..max options (a sample of ``cap`` of them, drawn from rng, when there are more); None too
     when it may be declined (a single pick with min 0)."""
     n = len(decision.values)
+    if n == 0:  # (a sample's dead end: ask_again)
+        raise RuleRuntimeError("a decision with no option: this sample cannot go on")
     if not decision.many:
         out = list(range(n))
         if decision.min == 0:
