@@ -252,9 +252,24 @@ FLOWS = {  # DECIDE: the decisions after which the local is read again
     "an if on a card no seat sees": "let x = 0\nif top(deck).value > 3 { x = 1 }\nDECIDE\npoints[0] += x",
     "given to a procedure that waits": "ask(bid[0] + bid[1])",  # (its parameter, given again by the caller)
     "given back by a procedure that waits": "let x = asked(bid[1])\nDECIDE\npoints[0] += x % 2",
+    # a sealed answer (given in a `simultaneously`), kept in a local past the others' decisions
+    "an answer kept in a thread": ("simultaneously for q in players {\nchoose n from [1, 2, 3] by q prompt \"A number\""
+                                   " label \"{n}\"\nchoose m from [1, 2] by q prompt \"Another\" label \"{m}\"\n"
+                                   "points[q] += (n + m) % 2\n}"),
+    "an answer given back in a thread": ("simultaneously for q in players {\nlet n = pick(q)\n"
+                                         "choose m from [1, 2] by q prompt \"Another\" label \"{m}\"\n"
+                                         "points[q] += (n + m) % 2\n}"),
+    "an answer given to a procedure in a thread": ("simultaneously for q in players {\nchoose n from [1, 2, 3] by q"
+                                                   " prompt \"A number\" label \"{n}\"\nask_by(q, n)\n}"),
 }
 PROCEDURES = """\
 procedures:
+  pick(q): |
+    choose n from [1, 2, 3] by q prompt "A number" label "{n}"
+    return n
+  ask_by(q, x): |
+    choose m from [1, 2] by q prompt "Another" label "{m}"
+    points[q] += (x + m) % 2
   ask(x): |
     DECIDE
     points[0] += x % 2
@@ -403,3 +418,24 @@ def test_a_sample_in_which_another_seat_could_not_be_asked_is_drawn_again(reask,
             counts[attempts] = dead
         assert counts[1] > 10 and counts[most] <= 3, counts  # (2 of the 5 cards seat 0 does not know are high)
     assert found >= 3
+
+
+def test_a_sealed_answer_stays_in_its_own_seats_samples(tmp_path):
+    """Seat 1 has given its number in a `simultaneously` and waits there for its second choice:
+    its own samples keep the number; the others' do not (nor can they tell it)."""
+    rules = flows_ruleset(tmp_path, "an answer kept in a thread")
+    g = Game.new(rules, 3, 1)
+    for p in range(3):
+        g.apply(0, player=p)  # the sealed bids
+    g.apply(2, player=1)  # seat 1's number: 3
+    assert sorted(d.player for d in g.pending) == [0, 1, 2]
+
+    def locals_of(game, seat):
+        t = next(t for t in game.state.threads if t[2] is not None and t[2][0] == seat)
+        return t[0][-1][2]
+
+    real = locals_of(g, 1)
+    n = real.index(3)
+    assert locals_of(determinize(g, 1, random.Random(0)), 1)[n] == 3
+    for seat in (0, 2):
+        assert locals_of(determinize(g, seat, random.Random(0)), 1)[n] is None

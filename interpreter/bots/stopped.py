@@ -54,13 +54,17 @@ def forget(T, rules) -> None:
 def work_out_again(T, rules, seat: int) -> None:
     """Work out again, from state T's own values, what the rules keep where they stopped that may
     hold a value worked out from what a seat may not know (compiler/taint.py): in each frame, from
-    the bottom of each thread up, its tainted locals (`RC` functions of the compiled rules: by
-    their `let`, or set to none), then the tainted arguments of the call it waits in, given again
-    to the frame above (`RA`). (`forget` keeps the locals not live that an `RC` reads; the `RC`
+    the bottom of each thread up, the locals that follow from an answer to a `choose` when a seat
+    other than ``seat`` gave one there (`RW` functions: set to none; the frame above, when its
+    call was given such a value, is marked so too), its tainted locals (`RC` functions of the
+    compiled rules: by their `let`, or set to none), then the tainted arguments of the call it
+    waits in, given again to the frame above (`RA`). (`forget` keeps the locals not live that an `RC` reads; the `RC`
     drops them.)
     Where seat's own decision waits, the locals its labels and prompt read are kept: they show
     them to it."""
     calcs, pushes, shown = rules.recalcs, rules.pushes, rules.shown
+    blinds, calls, masks = rules.blinds, rules.blind_calls, rules.masks
+    bit = 1 << seat
     for t in T.threads:
         frames = t[0]
         last = len(frames) - 1
@@ -71,6 +75,12 @@ def work_out_again(T, rules, seat: int) -> None:
         for j, f in enumerate(frames):
             if f[0] < 0:
                 continue
+            fn = blinds[f[0]].get(f[1])  # (what follows from an answer another seat gave: none)
+            if fn is not None and fn(T, t, f, bit) and j < last and f[1] in calls[f[0]]:
+                up = frames[j + 1]
+                m = masks[up[0]] if up[0] >= 0 else None
+                if m is not None:  # (the callee's parameters given such a value: none there too)
+                    up[2][m] = -1
             fn = calcs[f[0]].get(f[1])
             if fn is not None:
                 fn(T, t, f)

@@ -80,6 +80,7 @@ class Chooses:
             cur.append((0, f"if {call} and not (S.auto and S.auto(T)): return WAIT", s.pos))
         cur.append((0, f"pc = {nxt}; continue", s.pos))
         b = blocks[self._open(blocks)]
+        b.extend((i, t, s.pos) for i, t in self._answered_by(by))
         self._declare(s.pattern, ctx)
         if s.pattern.is_tuple:
             none = "(" + ", ".join("None" for _ in s.pattern.names) + ")"

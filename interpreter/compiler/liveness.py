@@ -12,34 +12,33 @@ resumes (while it waits): for a `choose` also every local its expressions read (
 prompt are worked out from the locals while it waits, and a sample may ask it again)."""
 from __future__ import annotations
 
-from ..language.tree import (Assign, Break, CallStmt, Choose, For, If, Let, Name, Return, Simultaneously,
-                             While, walk)
+from ..language.tree import (Assign, Break, CallStmt, Choose, For, GenCall, If, Lambda, Let, ListComp, Name, Node,
+                             Return, Simultaneously, While)
 
 
-def live_after(body, slots: dict, suspends) -> dict:
+def live_after(body, slots: dict, suspends, heads: dict | None = None) -> dict:
     """id(statement) -> frozenset of the slots live where the routine waits at that statement.
     slots: local name -> slot; suspends(stmt) -> whether the statement itself may stop there
-    (not one only containing one)."""
+    (not one only containing one). heads, when given, gets id(loop) -> the slots live at the top
+    of each round of each `for` and `while` (a `for`'s variable, set there, left out)."""
     out: dict = {}
-    _block(tuple(body), frozenset(), _Walk(slots, suspends, out), frozenset())
+    _block(tuple(body), frozenset(), _Walk(slots, suspends, out, {} if heads is None else heads), frozenset())
     return out
 
 
 class _Walk:
-    __slots__ = ("slots", "suspends", "out")
+    __slots__ = ("slots", "suspends", "out", "heads")
 
-    def __init__(self, slots, suspends, out):
-        self.slots, self.suspends, self.out = slots, suspends, out
+    def __init__(self, slots, suspends, out, heads):
+        self.slots, self.suspends, self.out, self.heads = slots, suspends, out, heads
 
     def reads(self, *nodes) -> frozenset:
-        slots = self.slots
-        got = set()
+        """The slots of the locals nodes read (a name a comprehension or lambda binds is its own
+        there, not the local of that name)."""
+        got: set = set()
         for node in nodes:
-            if node is None:
-                continue
-            for n in walk(node):
-                if type(n) is Name and n.id in slots:
-                    got.add(slots[n.id])
+            if node is not None:
+                _free(node, frozenset(), self.slots, got)
         return frozenset(got)
 
     def names(self, pattern) -> frozenset:
@@ -52,13 +51,14 @@ def _block(stmts: tuple, live: frozenset, w: _Walk, brk: frozenset) -> frozenset
     return live
 
 
-def _loop(head: frozenset, body: tuple, live: frozenset, w: _Walk, kill: frozenset = frozenset()) -> frozenset:
-    """Live before a loop whose test reads head and whose body runs again and again (its
+def _loop(s, head: frozenset, body: tuple, live: frozenset, w: _Walk, kill: frozenset = frozenset()) -> frozenset:
+    """Live before loop s whose test reads head and whose body runs again and again (its
     pattern, kill, set at the top of each round); live is what is live after the loop."""
     top = head | live
     while True:
         again = head | live | (_block(body, top, w, live) - kill)
         if again == top:
+            w.heads[id(s)] = top
             return top
         top = again
 
@@ -71,9 +71,9 @@ def _stmt(s, live: frozenset, w: _Walk, brk: frozenset) -> frozenset:
             out = out | _block(tuple(body), live, w, brk) | w.reads(cond)
         return out
     if t is While:
-        return _loop(w.reads(s.cond), tuple(s.body), live, w)
+        return _loop(s, w.reads(s.cond), tuple(s.body), live, w)
     if t is For:
-        return w.reads(s.iter) | _loop(frozenset(), tuple(s.body), live, w, w.names(s.pattern))
+        return w.reads(s.iter) | _loop(s, frozenset(), tuple(s.body), live, w, w.names(s.pattern))
     if t is Simultaneously:  # the body runs in threads of their own, on a copy of the locals
         inner = _block(tuple(s.body), frozenset(), w, frozenset()) - w.names(s.pattern)
         w.out[id(s)] = live
@@ -107,3 +107,29 @@ def _stmt(s, live: frozenset, w: _Walk, brk: frozenset) -> frozenset:
         return live | w.reads(s.slot_key, *s.args)
     return live | w.reads(s)  # a statement that neither stops nor sets a local
 
+
+
+def _free(node, bound: frozenset, slots: dict, got: set) -> None:
+    """Add to got the slots of the locals node reads, bound the names bound around it."""
+    t = type(node)
+    if t is Name:
+        if node.id not in bound and node.id in slots:
+            got.add(slots[node.id])
+    elif t is tuple:
+        for x in node:
+            _free(x, bound, slots, got)
+    elif t is ListComp or t is GenCall:
+        for f in node.fors:  # (a `for`'s list is read outside its own name, inside the earlier ones)
+            _free(f.iter, bound, slots, got)
+            bound = bound | frozenset(f.pattern.names)
+            if f.cond is not None:
+                _free(f.cond, bound, slots, got)
+        _free(node.elt, bound, slots, got)
+    elif t is Lambda:
+        _free(node.body, bound | {node.param}, slots, got)
+    elif isinstance(node, Node):
+        for f in type(node).__dataclass_fields__:
+            if f != "pos":
+                v = getattr(node, f)
+                if isinstance(v, (Node, tuple)):
+                    _free(v, bound, slots, got)

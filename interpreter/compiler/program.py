@@ -26,7 +26,7 @@ from .fast import FastPaths
 from .layout import make_layout
 from .plain import PlainStatements
 from .resumable import ResumableRoutines
-from .taint import rule_secrets
+from .taint_rules import rule_secrets
 
 
 class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines, ResumableRoutines):
@@ -56,6 +56,9 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         self.recalcs: dict = {}  # routine id -> {resume point: [(pos, line)]: live tainted locals worked out again or blanked}
         self.pushes: dict = {}  # routine id -> {resume point after a call: [(pos, line)]: tainted arguments given again}
         self.shown: dict = {}  # routine id -> {resume point after a choose: the tainted slots its labels read}
+        self.blinds: dict = {}  # routine id -> {resume point: (pos, the slots that may follow from an answer)}
+        self.blind_calls: dict = {}  # routine id -> the resume points after a call giving such a value
+        self.masks: dict = {}  # routine id -> the slot of the seats that answered its chooses, or None
         self.secrets = rule_secrets(spec, self.cards, self.marks)  # what a seat may not know (taint.py)
         self.labels: list = []
         self.hints: dict = {}  # label id -> (pos, code) of its choose's hint
@@ -174,6 +177,15 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
                     o.emit(1, "L = F[2]; Z = S.z; V = S.v", lines[0][0])
                     for pos, line in lines:
                         o.emit(1, line, pos)
+        for rid, blinds in sorted(self.blinds.items()):  # bots' samples: what follows from another seat's answer
+            m = self.masks[rid]
+            for pc, (pos, slots) in sorted(blinds.items()):
+                o.emit(0, f"def RW{rid}_{pc}(S, T, F, bit):", pos)
+                o.emit(1, f"L = F[2]; Z = S.z; V = S.v", pos)
+                o.emit(1, f"if not (L[{m}] or 0) & ~bit: return False", pos)
+                for i in slots:
+                    o.emit(1, f"L[{i}] = None", pos)
+                o.emit(1, "return True", pos)
         for i, (pos, code) in enumerate(self.unavailables):
             o.emit(0, f"def UN{i}(S, L):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
@@ -227,7 +239,7 @@ def generate(spec, suspends: set, coverage: bool = False) -> dict:
         "reads_knowledge": c.reads_knowledge, "layout": c.layout, "coverage": coverage,
         "sites": c.sites, "chooses": c.chooses,
         "resume_drops": c.resume_drops, "reasks": c.reasks, "recalcs": c.recalcs, "pushes": c.pushes,
-        "shown": c.shown,
+        "shown": c.shown, "blinds": c.blinds, "blind_calls": c.blind_calls, "masks": c.masks,
     }
 
 
@@ -325,6 +337,9 @@ def link(spec, g: dict) -> dict:
         "recalcs": tuple({pc: ns[f"RC{r}_{pc}"] for pc in sorted(c.recalcs.get(r, {}))} for r in range(len(c.routines))),
         "pushes": tuple({pc: ns[f"RA{r}_{pc}"] for pc in sorted(c.pushes.get(r, {}))} for r in range(len(c.routines))),
         "shown": tuple(c.shown.get(r, {}) for r in range(len(c.routines))),
+        "blinds": tuple({pc: ns[f"RW{r}_{pc}"] for pc in sorted(c.blinds.get(r, {}))} for r in range(len(c.routines))),
+        "blind_calls": tuple(frozenset(c.blind_calls.get(r, ())) for r in range(len(c.routines))),
+        "masks": tuple(c.masks.get(r) for r in range(len(c.routines))),
         "flow": g["flow"], "flow_locals": c.resumable_info["__flow__"][1],
         "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
         "card_backs": backs, "hidden_labels": hidden, "back_keys": back_keys,
@@ -348,4 +363,4 @@ class _Made:
         self.routines, self.resumable_info, self.layout = g["routines"], g["resumable_info"], g["layout"]
         self.reads_knowledge = g["reads_knowledge"]
         self.resume_drops, self.reasks, self.recalcs, self.pushes = g["resume_drops"], g["reasks"], g["recalcs"], g["pushes"]
-        self.shown = g["shown"]
+        self.shown, self.blinds, self.blind_calls, self.masks = g["shown"], g["blinds"], g["blind_calls"], g["masks"]

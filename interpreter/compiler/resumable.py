@@ -10,7 +10,8 @@ from ..limits import MAX_DEPTH
 from .expr import Ctx
 from .liveness import live_after
 from .sampling import SampleSteps
-from .taint import Taint, param_taint
+from .taint import Taint
+from .taint_rules import param_taint
 
 
 class ResumableRoutines(SampleSteps):
@@ -43,7 +44,8 @@ class ResumableRoutines(SampleSteps):
                 slots.setdefault(x, len(slots))
         self._hidden = self._named = len(slots)
         self._slots = slots
-        self._live = live_after(body, slots, self.stmt_suspends)
+        self._heads: dict = {}  # id(loop) -> the slots live at the top of its rounds
+        self._live = live_after(body, slots, self.stmt_suspends, self._heads)
         self._drops, self._asks, self._recalcs, self._pushes, self._shown = {}, {}, {}, {}, {}
         self._same = set()  # the resume points after a choose whose decision reads no secret
         self._params = len(params)
@@ -51,6 +53,7 @@ class ResumableRoutines(SampleSteps):
             self._params_tainted = param_taint(self.spec, self.secrets)
         name = fname[2:]
         self._taint = Taint(body, slots, self.secrets, {slots[params[i]] for i in self._params_tainted.get(name, ())})
+        self._answer_taint(body, slots, params, name)
         self._loops_open = []  # the `for` loops being lowered, as (statement, list slot, routine depth)
         self._depth = 0  # how many `simultaneously` bodies deep the lowering is
         self._valued = returns_value(body)
@@ -64,6 +67,7 @@ class ResumableRoutines(SampleSteps):
         self._lower(body, ctx, blocks)
         self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._reasked(), self._recalcs
         self.pushes[rid], self.shown[rid] = self._pushes, self._shown
+        self.blinds[rid], self.blind_calls[rid], self.masks[rid] = self._blinds, self._blind_calls, self._mask
         self._flush_routine(fname, blocks)
         return rid, self._hidden
 
@@ -192,6 +196,7 @@ class ResumableRoutines(SampleSteps):
         nxt = len(blocks)
         self._stops_at(stmt or s, nxt)
         self._pushed(s, ctx, nxt)
+        returned = self._answer_call(s, value, nxt)
         cur.append((0, f"F[1] = {nxt}", s.pos))
         # Push the callee's frame and run it at once; only if it stops does the driver take over.
         # A routine that can call itself counts the frames nested (the flow's is the first) first.
@@ -221,6 +226,7 @@ class ResumableRoutines(SampleSteps):
         cur.append((0, "if _r is not RET: return _r", s.pos))
         cur.append((0, f"T[0].pop(); pc = {nxt}; continue", s.pos))
         after = blocks[self._open(blocks)]
+        after.extend((i, t, s.pos) for i, t in returned)
         if counted is not None:
             after.append((0, f"_SLOT_OUT(S, L[{counted}]); L[{counted}] = None", s.pos))
 
@@ -257,6 +263,7 @@ class ResumableRoutines(SampleSteps):
         blocks[head].append((0, "S.steps += 1", s.pos))
         blocks[head].append((0, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s.pos))
         blocks[head].append((0, f"if not {self.ex(s.cond, ctx)}: pc = {mark}; continue", s.pos))
+        blocks[head].extend((i, t, s.pos) for i, t in self._round_starts(s))
         self._lower(s.body, self._ctx_in_loop(ctx, mark), blocks)
         blocks[-1].append((0, f"pc = {head}; continue", s.pos))
         after = self._open(blocks)
@@ -276,6 +283,7 @@ class ResumableRoutines(SampleSteps):
         self._declare(s.pattern, ctx)
         blocks[head].append((0, f"if L[{ix}] >= len(L[{lst}]): pc = {mark}; continue", s.pos))
         blocks[head].append((0, f"{self._pat(s.pattern, ctx.env)} = L[{lst}][L[{ix}]]; L[{ix}] += 1", s.pos))
+        blocks[head].extend((i, t, s.pos) for i, t in self._round_starts(s))
         if self._counts_rounds(s, ctx):
             blocks[head].append((0, "S.steps += 1", s.pos))
             blocks[head].append((0, f"if S.steps > BUDGET: _budget(S, {str(s.pos)!r})", s.pos))
@@ -293,16 +301,17 @@ class ResumableRoutines(SampleSteps):
         self._declare(s.pattern, ctx)
         body_blocks: list = [[]]
         body_ctx = replace(ctx, env=dict(ctx.env), brk="", spawned=True)
-        outer = self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same
+        outer = self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same, self._blinds, self._blind_calls
         self._drops, self._asks, self._recalcs, self._pushes, self._shown = {}, {}, {}, {}, {}  # (numbered apart)
-        self._same = set()
+        self._same, self._blinds, self._blind_calls = set(), {}, set()
         self._depth += 1
         self._lower(s.body, body_ctx, body_blocks)
         self._depth -= 1
         rid = self._register(body_name)
         self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._reasked(), self._recalcs
         self.pushes[rid], self.shown[rid] = self._pushes, self._shown
-        self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same = outer
+        self.blinds[rid], self.blind_calls[rid], self.masks[rid] = self._blinds, self._blind_calls, self._mask
+        self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same, self._blinds, self._blind_calls = outer
         self._pending_bodies.append((body_name, body_blocks))
         nxt = len(blocks)
         self._stops_at(s, nxt)

@@ -45,6 +45,15 @@ class Secrets:
 
     __slots__ = ("names", "attrs", "public", "routines", "returns")
 
+    def none(self) -> "Secrets":
+        """No secret at all, as the taint of the sealed answers reads them (Taint with answers:
+        what follows from an answer given in a `simultaneously` only, compiler/sampling.py)."""
+        out = Secrets.__new__(Secrets)
+        out.names = out.attrs = out.routines = frozenset()
+        out.public = self.public
+        out.returns = set()
+        return out
+
     def __init__(self, spec, secret_counters, hidden_zones, attrs, public=()):
         self.names = frozenset(secret_counters) | frozenset(hidden_zones)
         self.attrs = frozenset(attrs)
@@ -150,8 +159,10 @@ class Taint:
     tainted: the slots that may hold a secret; defs: slot -> [(statement, under a tainted
     condition)] for every statement that sets it; loops: id(For) -> whether its list is tainted."""
 
-    def __init__(self, body, slots: dict, secrets: Secrets, params=()):
-        self.slots, self.secrets = slots, secrets
+    def __init__(self, body, slots: dict, secrets: Secrets, params=(), answers: int = 0):
+        # answers: 0, no answer is a secret; 1, those given in a `simultaneously` body (sealed: no
+        # other seat sees them while it runs); 2, every answer (a procedure run in such a body)
+        self.slots, self.secrets, self.answers, self._sealed = slots, secrets, answers, answers > 1
         # the locals that only ever hold a card of a zone every seat sees (`for c in table[p]`, `table` seen by all)
         fors = [x for x in walk(tuple(body)) if type(x) is For]
         self.seen = {slots[x.pattern.names[0]] for x in fors if not x.pattern.is_tuple and secrets.seen_zone(x.iter, slots)}
@@ -223,9 +234,11 @@ class Taint:
         elif t is Simultaneously:
             it = self._reads(s.iter)
             self._set(s.pattern.names, s, it, ctl)
+            sealed, self._sealed = self._sealed, self.answers > 0
             self._block(tuple(s.body), ctl or it)
-        elif t is Choose:  # (an answer: see the module's text)
-            self._set(s.pattern.names, s, False, ctl)
+            self._sealed = sealed
+        elif t is Choose:  # (an answer: see the module's text; with answers, a sealed one)
+            self._set(s.pattern.names, s, self._sealed, ctl)
         elif t is Return and s.value is not None:
             self.returns.append((s, ctl))
 
@@ -335,65 +348,3 @@ class Taint:
                 if s is not None:
                     out.add(s)
         return out
-
-def rule_secrets(spec, cards: list, marks) -> Secrets:
-    """The Secrets of a checked ruleset: its counters not `visible: all`, its zones `size: hidden`,
-    and the attributes of its cards that some card does not show on its back (cards: each card's
-    attributes, as the compiler makes them; marks are no secret)."""
-    from ..checks.secrets import secret_counters
-
-    hidden = [n for n, z in (spec.zones or {}).items() if isinstance(z, dict) and z.get("size") == "hidden"]
-    shown: dict = {}  # attribute -> whether every card having it shows it on its back
-    for a in cards:
-        back = set((spec.cards.get(a.get("kind")) or {}).get("back") or ()) | {"kind"}
-        for k in a:
-            shown[k] = shown.get(k, True) and k in back
-    attrs = [k for k, every in shown.items() if not every and k not in (marks or {})]
-    public = [n for n, z in (spec.zones or {}).items() if isinstance(z, dict) and z.get("visible") == "all"]
-    return Secrets(spec, secret_counters(spec), hidden, attrs, public)
-
-
-def routine_slots(params, body) -> dict:
-    """A routine's locals by name -> slot, as compiler/resumable.py numbers them."""
-    slots: dict = {}
-    for p in params:
-        slots.setdefault(p, len(slots))
-    for n in walk(tuple(body)):
-        if type(n) in (Let, For, Choose, Simultaneously):
-            for x in n.pattern.names:
-                slots.setdefault(x, len(slots))
-    return slots
-
-
-def param_taint(spec, secrets: Secrets) -> dict:
-    """procedure name -> the numbers of its parameters that some call may give a value worked out
-    from a secret (an argument that reads one or a tainted local of the caller), over every
-    procedure and the flow, to a fixed point; and, in secrets.returns, the procedures whose
-    `return EXPR` may give one. (Which of several calls of a procedure ran is not followed: a
-    parameter is what its call gives, as a `let` is.)"""
-    routines = {n: (p.params, p.body) for n, p in spec.procedures.items()}
-    routines["__flow__"] = ((), spec.flow.body)
-    slots = {n: routine_slots(params, body) for n, (params, body) in routines.items()}
-    out: dict = {n: set() for n in spec.procedures}
-    while True:
-        changed = False
-        for n, (params, body) in routines.items():
-            sl = slots[n]
-            t = Taint(body, sl, secrets, {sl[params[i]] for i in out.get(n, ())})
-            if n in out and n not in secrets.returns and (any(t._reads(r.value) for r, _ in t.returns) or (
-                    len(t.returns) > 1 and any(c for _, c in t.returns))):
-                secrets.returns.add(n)
-                changed = True
-            for call, _ in t.calls:
-                if type(call) is CallStmt and call.slot_key is not None:
-                    targets = list((spec.slots.get(call.func) or {}).values())
-                else:
-                    targets = [call.func]
-                for i, a in enumerate(call.args):
-                    if t._reads(a):
-                        for f in targets:
-                            if f in out and i not in out[f]:
-                                out[f].add(i)
-                                changed = True
-        if not changed:
-            return out

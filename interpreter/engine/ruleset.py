@@ -57,6 +57,8 @@ class Ruleset:
         self.recalcs = c["recalcs"]  # (the live tainted locals worked out again or set to none: compiler/taint.py)
         self.pushes = c["pushes"]  # (a call's tainted arguments given again to the callee's frame)
         self.shown = c["shown"]  # (after a choose: the tainted locals its labels and prompt read)
+        # (what follows from an answer to a choose, set to none in a sample of a seat that did not give it)
+        self.blinds, self.blind_calls, self.masks = c["blinds"], c["blind_calls"], c["masks"]
         # the rules' functions the engine, views and bots call: an error in one names its rule
         self.label_fns = [self._located(f) for f in c["labels"]]
         self.hint_fns = {i: self._located(f) for i, f in c["hints"].items()}  # by label id
