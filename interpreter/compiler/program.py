@@ -181,7 +181,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
             m = self.masks[rid]
             for pc, (pos, slots) in sorted(blinds.items()):
                 o.emit(0, f"def RW{rid}_{pc}(S, T, F, bit):", pos)
-                o.emit(1, f"L = F[2]; Z = S.z; V = S.v", pos)
+                o.emit(1, "L = F[2]; Z = S.z; V = S.v", pos)
                 o.emit(1, f"if not (L[{m}] or 0) & ~bit: return False", pos)
                 for i in slots:
                     o.emit(1, f"L[{i}] = None", pos)
