@@ -1,8 +1,8 @@
 """Which locals of a function are only asked whether they hold a value: made as sets.
 
-`let have = [(x.colour, x.profession) for x in zone]` read only as `... in have` (or `not in`)
+`let have = [(x.suit, x.rank) for x in zone]` read only as `... in have` (or `not in`)
 is made as a set of the same items: each test is a hash lookup instead of a comparison with every
-item of the list (a tuple compared with each tuple of a list cost a fifth of some games). The
+item of the list (comparing a tuple with each tuple of a list was a seventh of some games). The
 answer of each test is the list's, as long as every item and every value tested hashes (and
 compares equal as it hashes: the values of the language do): so the items must be plainly
 hashable (card attributes whose every value is a number, a text or none, tuples of them,
