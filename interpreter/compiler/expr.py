@@ -153,6 +153,9 @@ class Expressions:
         return "[" + ", ".join(self.ex(i, ctx) for i in e.items) + "]"
 
     def x_TupleLit(self, e, ctx):
+        table = self._attr_tuple(e, ctx)  # (a card's attributes: one read of a table, fast.py)
+        if table is not None:
+            return table
         return "(" + "".join(self.ex(i, ctx) + ", " for i in e.items) + ")"
 
     def _fors(self, fors, ctx):
@@ -283,6 +286,10 @@ class Expressions:
         return f"{self.ex(e.obj, ctx)}[{self.ex(e.index, ctx)}]"
 
     def x_Lambda(self, e, ctx):
+        attr = self._card_attr(e.body, e.param, self.attrs)  # (a card's attribute: its table's getter)
+        getter = f"AT_{attr}" if attr is not None else self._tuple_getter(e.body, e.param)
+        if getter is not None:
+            return getter
         env = dict(ctx.env)
         env[e.param] = f"v_{e.param}"
         return f"(lambda v_{e.param}: {self.ex(e.body, Ctx(env, ctx.resumable))})"

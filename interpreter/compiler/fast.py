@@ -36,13 +36,11 @@ class FastPaths:
             return None
         f = fors[0]
         var = f.pattern.names[0]
-        if not keep_elt:
-            picked = None
-        elif isinstance(elt, Name) and elt.id == var:
-            picked = None
-        else:
+        picked = getter = None
+        if keep_elt and not (isinstance(elt, Name) and elt.id == var):
             picked = self._card_attr(elt, var, self.attrs)
-            if picked is None:
+            getter = f"AT_{picked}" if picked is not None else self._tuple_getter(elt, var)
+            if getter is None:
                 return None
         src = self.it(f.iter, Ctx(dict(ctx.env), ctx.resumable))
         if f.cond is not None:
@@ -55,7 +53,16 @@ class FastPaths:
                 table = f"MS_{picked}_{attr}"
                 return f"map(({table}.get({value}, _ZERO) if type({value}) in _SCALARS else _ZERO), {src})"
             src = f"filter({self._keeps(attr, value)}, {src})"
-        return src if picked is None else f"map(AT_{picked}, {src})"
+        return src if getter is None else f"map({getter}, {src})"
+
+    def _as_set(self, e, ctx) -> str:
+        """The list comprehension e as a set of the same items, for a local only asked whether
+        it holds a value (members.py)."""
+        fast = self._pipeline(e.elt, e.fors, ctx)
+        if fast is not None:
+            return f"set({fast})"
+        fors, inner = self._fors(e.fors, ctx)
+        return "{" + f"{self.ex(e.elt, inner)} {fors}" + "}"
 
     def _product(self, e, ctx):
         """`[(a, b) for a in xs for b in ys]` with ys a literal list, a constant or a local other
@@ -81,6 +88,36 @@ class FastPaths:
         else:
             return None
         return self.it(e.fors[0].iter, ctx), inner
+
+    def _attr_names(self, e, var=None):
+        """The attribute names when e is a tuple `(v.a, v.b, ...)` of card attributes that are no
+        marks, all of one variable v (var, when given), else None."""
+        if not (isinstance(e, TupleLit) and len(e.items) >= 2 and all(
+                isinstance(x, Attr) and isinstance(x.obj, Name) and x.obj.id == e.items[0].obj.id
+                and x.name in self.attrs and x.name not in self.marks for x in e.items)):
+            return None
+        if var is not None and e.items[0].obj.id != var:
+            return None
+        return tuple(x.name for x in e.items)
+
+    def _tuple_table(self, names) -> int:
+        """The number i of the table AA{i}: for each card, the tuple of its attributes names (made
+        once when the rules are loaded; AAT{i} is its __getitem__, for map)."""
+        return self.tuples.setdefault(names, len(self.tuples))
+
+    def _tuple_getter(self, e, var):
+        """`AAT{i}` when e is a tuple of attributes of the card var (see _attr_names), else None."""
+        names = self._attr_names(e, var)
+        return None if names is None else f"AAT{self._tuple_table(names)}"
+
+    def _attr_tuple(self, e, ctx):
+        """`(v.a, v.b)` of a local v as one read of the table of those attributes' tuples
+        (`AA0[v_c]`: the same tuple, made when the rules are loaded), else None."""
+        names = self._attr_names(e)
+        var = None if names is None else e.items[0].obj.id
+        if var is None or var not in ctx.env:
+            return None
+        return f"AA{self._tuple_table(names)}[{ctx.env[var]}]"
 
     def _card_attr(self, e, var, allowed):
         """The attribute name when e is `var.attr` for a card attribute in allowed that is not a mark."""

@@ -31,7 +31,8 @@ class PlainStatements:
     def s_Let(self, s, ctx, ind):
         self._declare(s.pattern, ctx)
         guard = "if S.log is not None: " if set(s.pattern.names) <= self._quiet else ""
-        self._emit(ind, f"{guard}{self._pat(s.pattern, ctx.env)} = {self.ex(s.value, ctx)}", s)
+        value = self._as_set(s.value, ctx) if s.pattern.names[0] in self._sets else self.ex(s.value, ctx)
+        self._emit(ind, f"{guard}{self._pat(s.pattern, ctx.env)} = {value}", s)
 
     def _declare(self, pattern, ctx):
         for n in pattern.names:

@@ -24,6 +24,7 @@ from .direct import DirectRoutines
 from .expr import Ctx, Emitter, Expressions
 from .fast import FastPaths
 from .layout import make_layout
+from .members import membership_locals
 from .plain import PlainStatements
 from .resumable import ResumableRoutines
 from .taint_rules import rule_secrets
@@ -69,6 +70,8 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         self.uid = itertools.count()
         self._quiet: set = set()  # the routine's lets read only by the log (log_only_lets)
         self.masked: set = set()  # (summed attribute, filtering attribute): MS_ tables to make
+        self._sets: frozenset = frozenset()  # the lets of the function being compiled made as sets
+        self.tuples: dict = {}  # attribute names -> i: AA{i}, each card's tuple of them (fast.py)
         self.direct: set = set()  # procedures that may stop and also get a plain D_ version
         self._choose_fns: dict = {}  # id(choose) -> (label, prompt, unavailable function ids)
         self._locals_list = "None"  # in a D_ version: its locals as the routine's slots, for labels
@@ -110,6 +113,8 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         # functions
         for name, r in spec.functions.items():
             env = {p: f"v_{p}" for p in r.params}
+            # (a function's lets only asked whether they hold a value are made as sets: members.py)
+            self._sets = membership_locals(r.body, r.params, self.indexed) if isinstance(r.body, tuple) else frozenset()
             o.emit(0, f"def F_{name}(S{''.join(', v_' + p for p in r.params)}):", r.pos)
             o.emit(1, "Z = S.z; V = S.v", r.pos)
             if isinstance(r.body, tuple):  # a block computing the value (locals, if, loops, return)
@@ -123,6 +128,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
             if name in self.calls_itself:
                 o.emit(0, f"F_{name} = _deep(F_{name}, {author_name(name)!r})", r.pos)
             o.emit(0, "", None)
+        self._sets = frozenset()
         # procedures
         resumable_info = {}
         routines = [(n, r.params, r.body, r.pos) for n, r in spec.procedures.items()]
@@ -232,7 +238,7 @@ def generate(spec, suspends: set, coverage: bool = False) -> dict:
         "card_labels": tuple(label(a) for a in c.cards), "card_backs": card_backs(spec, c.cards),
         "source": source, "filename": filename, "code": compile(source, filename, "exec"),
         "line_pos": list(c.out.pos), "cards": c.cards, "attrs": c.attrs, "indexed": c.indexed,
-        "masked": sorted(c.masked), "consts": list(c.consts.values()), "routines": tuple(c.routines),
+        "masked": sorted(c.masked), "tuples": tuple(c.tuples), "consts": list(c.consts.values()), "routines": tuple(c.routines),
         "flow": c.routine_ids["R___flow__"], "resumable_info": c.resumable_info, "labels": len(c.labels),
         "hints": sorted(c.hints), "prompts": len(c.prompts), "unavailables": len(c.unavailables),
         "decisions": tuple(c.decisions),
@@ -310,6 +316,10 @@ def link(spec, g: dict) -> dict:
         ns[f"MS_{picked}_{attr}"] = {v: [a.get(picked) if a.get(attr) == v else 0 for a in c.cards].__getitem__
                                      for v in values[attr]}
     ns["_ZERO"] = ([0] * len(c.cards)).__getitem__
+    for i, names in enumerate(g["tuples"]):  # AA{i}[card]: the tuple of the card's attributes names
+        alike: dict = {}  # (cards with the same values share one tuple, when they hash)
+        table = [_shared(tuple(a.get(n) for n in names), alike) for a in c.cards]
+        ns[f"AA{i}"], ns[f"AAT{i}"] = table, table.__getitem__
     for name, value in g["consts"]:
         ns[name] = value
     filename = g["filename"]
@@ -353,6 +363,14 @@ def link(spec, g: dict) -> dict:
         "functions": {name: ns[f"F_{name}"] for name in spec.functions},
         "coverage": counts,
     }
+
+
+def _shared(t: tuple, alike: dict) -> tuple:
+    """The tuple equal to t met first (alike keeps them), or t itself if it holds a list."""
+    try:
+        return alike.setdefault(t, t)
+    except TypeError:
+        return t
 
 
 class _Made:
