@@ -227,3 +227,29 @@ def test_the_log_is_wrapped_again_when_the_terminal_is_resized():
             assert max(len(strip.text.rstrip()) for strip in log.lines) <= narrow
 
     asyncio.run(main())
+
+
+def test_a_table_closed_before_it_is_drawn_does_not_crash():
+    """A table the rules show, closed by a key before its screen was laid out (keys typed fast as
+    a round ends): it used to look for its parts after they were gone, and the app ended in a
+    traceback (NoMatches '#table-shown')."""
+    from textual.app import App
+
+    from jux.tui.screens.tables import TableScreen
+
+    table = {"title": "Round 1", "columns": ["player", "score"], "rows": [["Ann", "3"], ["Bob", "4"]]}
+
+    async def main():
+        app = App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            for i in range(6):
+                app.push_screen(TableScreen(table))
+                if i % 2:
+                    await pilot.pause(0)
+                app.pop_screen()
+                await pilot.pause()
+            app.push_screen(TableScreen(table))  # (and one left to be drawn, whole)
+            await pilot.pause()
+            assert app.screen.query_one("#table-shown").has_focus
+        assert app.return_code in (None, 0)
+    asyncio.run(main())

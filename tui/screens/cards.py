@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from ...interpreter.engine.option_groups import cards_in
 from ..widgets.card_text import card_style, hidden_text, mark_defaults, marks_text
 from ..widgets.words import humanize
-from .closing import ClosesOnce
+from .closing import ClosesOnce, if_open
 
 HIDDEN = "hidden-"  # an entry's id: HIDDEN + its number, for a line of face-down cards
 CARD = "card-"  # CARD + its number, for a card
@@ -241,6 +241,7 @@ class CardsScreen(ClosesOnce, ModalScreen):
             with VerticalScroll(id="card-scroll"):
                 yield Static("", id="card-text")
 
+    @if_open
     def on_mount(self) -> None:
         box = self.query_one("#cards")
         box.border_title = "Cards you can see"

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .closing import ClosesOnce
+from .closing import ClosesOnce, if_open
 
 
 class ConfirmScreen(ClosesOnce, ModalScreen):
@@ -32,6 +32,7 @@ class ConfirmScreen(ClosesOnce, ModalScreen):
                 yield Button(f"{self.yes_label} (y)", id="yes", variant="error")
                 yield Button(f"{self.no_label} (n)", id="no", variant="primary")
 
+    @if_open
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
 
@@ -58,6 +59,7 @@ class PathScreen(ClosesOnce, ModalScreen):
             yield Input(value=self.value, id="path")
             yield Static("Enter: OK   Escape: cancel", classes="hint")
 
+    @if_open
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
@@ -127,6 +129,7 @@ class LoadScreen(PathScreen):
                     f" · saved {when} · {s.path.name}", style="dim")
         return Option(text, id=f"save-{i}")
 
+    @if_open
     def on_mount(self) -> None:
         box = self.query_one(".dialog")
         box.styles.width = 90  # wider than the other dialogs (their width is the stylesheet's)

@@ -19,6 +19,7 @@ from ..widgets.table import TableView
 from .navigation import Navigation
 from .rules_tables import RulesTables
 from .status_line import status_line
+from .closing import if_open
 
 DEFAULT_DELAY = 0.4
 
@@ -72,6 +73,7 @@ class GameScreen(Navigation, RulesTables, Screen):
                 yield GameLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield Footer()
 
+    @if_open
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "Log"
         from ..tiles import variants_in_use

@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from .closing import ClosesOnce
+from .closing import ClosesOnce, if_open
 from .tables import FittedTable
 
 
@@ -109,6 +109,7 @@ class GameOverScreen(ClosesOnce, Screen):
                 yield Static(FittedTable(last), id="last-table")
         yield Footer()
 
+    @if_open
     def on_mount(self) -> None:
         self.watch(self.query_one("#gameover"), "show_vertical_scrollbar", self._say_more)
 

@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from .closing import ClosesOnce
+from .closing import ClosesOnce, if_open
 
 # the decision panel's keys (tui/widgets/decision.py reads them itself: they are no bindings)
 PANEL_KEYS = ("1-9 pick an option (toggle in a multi-pick) · arrows + Enter pick · space toggles · "
@@ -183,6 +183,7 @@ class HelpScreen(ClosesOnce, ModalScreen):
         with VerticalScroll(id="help"):
             yield Static(help_text(self.rules, under[0] if under else None), id="help-text")
 
+    @if_open
     def on_mount(self) -> None:
         self.query_one("#help").focus()
 

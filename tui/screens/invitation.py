@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from .closing import ClosesOnce
+from .closing import ClosesOnce, if_open
 
 
 def invitation_text(hosted) -> Text:
@@ -55,6 +55,7 @@ class InvitationScreen(ClosesOnce, Screen):
                          id="invitation-done", variant="primary")
         yield Footer()
 
+    @if_open
     def on_mount(self) -> None:
         self.query_one("#invitation-done", Button).focus()
 

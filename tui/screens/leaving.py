@@ -6,12 +6,14 @@ the table does meanwhile: its away rule and turn timer as the server gave them i
 from __future__ import annotations
 
 from .dialogs import ConfirmScreen
+from .closing import if_open
 
 
 class LeaveScreen(ConfirmScreen):
     """The question before leaving a server's table: wide enough for the command that comes back
     (jux.tcss sizes dialogs, and the app's stylesheet outranks a screen's default CSS: set here)."""
 
+    @if_open
     def on_mount(self) -> None:
         super().on_mount()
         box = self.query_one(".dialog")

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from .closing import ClosesOnce
+from .closing import ClosesOnce, if_open
 from .tables import FittedTable, tables_of
 
 
@@ -71,6 +71,7 @@ class LogScreen(ClosesOnce, Screen):
                     yield Static(Text("\n".join(str(x) for x in part)), classes="log-lines")
         yield Footer()
 
+    @if_open
     def on_mount(self) -> None:
         scroll = self.query_one("#whole-log")
         scroll.focus()

@@ -8,7 +8,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from .closing import ClosesOnce
+from .closing import ClosesOnce, if_open
 
 
 class PassScreen(ClosesOnce, Screen):
@@ -35,6 +35,7 @@ class PassScreen(ClosesOnce, Screen):
         if self._ready:
             self._show()
 
+    @if_open
     def on_mount(self) -> None:
         self._ready = True
         if self.target is not None:

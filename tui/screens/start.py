@@ -15,6 +15,7 @@ from ..widgets.choice import Choice
 from .start_rejoin import Rejoin
 from .start_server import ServerPlay
 from .start_tiles import HAND, TileChoices, _choice, _tiles_of, mode_labels  # noqa: F401
+from .closing import if_open, still_open
 
 DELAYS = [("off", 0.0), ("short (0.2 s)", 0.2), ("0.4 s", 0.4), ("long (1 s)", 1.0)]
 
@@ -119,6 +120,7 @@ class StartScreen(Rejoin, ServerPlay, TileChoices, Screen):
                    id=f"kind-{i}", classes="kind"),
             classes="row seat", id=f"seat-{i}")
 
+    @if_open
     def on_mount(self) -> None:
         # the ruleset loads in a thread started once the screen is drawn: before, it would take
         # its share of the time the first frame needs
@@ -161,13 +163,13 @@ class StartScreen(Rejoin, ServerPlay, TileChoices, Screen):
         self.app.call_from_thread(self._loaded, name, tiles, keys, choice, rules, error)
 
     async def _loaded(self, name, tiles, keys, choice, rules, error) -> None:
-        if not self.is_attached or self._request is None or self._request[0] != name or (
+        if not still_open(self) or self._request is None or self._request[0] != name or (
                 self._request[1] is not None and self._request[1] != tiles):
             return  # another ruleset or other tiles were picked meanwhile
         self._request = (name, tiles)
         if keys is not None:
             await self._make_tile_rows(name, keys, choice)
-            if not self.is_attached or self._request[0] != name:
+            if not still_open(self) or self._request[0] != name:
                 return
         err = self.query_one("#start-error", Static)
         info = self.query_one("#ruleset-info", Static)
@@ -253,7 +255,7 @@ class StartScreen(Rejoin, ServerPlay, TileChoices, Screen):
         self.run_worker(work, thread=True, group="check")
 
     def _checked(self) -> None:
-        if self.is_attached:
+        if still_open(self):
             self.query_one("#ruleset", Choice).set_options(self._ruleset_options())
 
     def on_descendant_focus(self, event) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.containers import Horizontal
 from textual.widgets import Button, Input, Label, Static
+from .closing import still_open
 
 
 class ServerPlay:
@@ -96,7 +97,7 @@ class ServerPlay:
 
     def _answered(self, then, result, error) -> None:
         self._asking = False
-        if not self.is_attached:
+        if not still_open(self):
             return
         self._busy(None)
         if error is not None:

@@ -34,7 +34,7 @@ from textual.containers import ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from .closing import ClosesOnce
+from .closing import ClosesOnce, if_open
 
 SCROLL_KEYS = {"up", "down", "pageup", "pagedown", "home", "end", "left", "right", "tab", "shift+tab"}
 GAP = 2  # the columns between two columns of a table
@@ -323,21 +323,26 @@ class TableScreen(ClosesOnce, ModalScreen):
                 yield Static(FittedTable(self.table), id="table-rich")
             yield Static(self.note or self.HINT, id="table-hint")
 
+    @if_open
     def on_mount(self) -> None:
+        box, shown = self.query("#table-box"), self.query("#table-shown")
+        if not box or not shown:  # (closed by a key before it was drawn: nothing to lay out)
+            return
         room = max(20, self.app.size.width - 6)  # inside the box's border and padding
         table = FittedTable(self.table)
         wide, high = table.size_at(self.app.console, room)
         if high > min(20, self.app.size.height - 4):  # it scrolls: room for the scroll bar
             wide = table.size_at(self.app.console, room - 2)[0] + 2
         hint = cell_len(self.note or self.HINT) + len(MORE)
-        self.query_one("#table-box").styles.width = min(max(wide, hint), room) + 6
-        shown = self.query_one("#table-shown")
+        box.first().styles.width = min(max(wide, hint), room) + 6
+        shown = shown.first()
         shown.focus()
         self.watch(shown, "show_vertical_scrollbar", self._say_more)
 
     def _say_more(self, scrolls: bool) -> None:
         """A table taller than the screen says so beside the hint (and its scroll bar shows)."""
-        self.query_one("#table-hint", Static).update((self.note or self.HINT) + (MORE if scrolls else ""))
+        for hint in self.query("#table-hint").results(Static):
+            hint.update((self.note or self.HINT) + (MORE if scrolls else ""))
 
     def on_key(self, event) -> None:
         if event.key in SCROLL_KEYS:
