@@ -95,10 +95,7 @@ def random_playout(game, rng, depth: int = -1) -> None:
     """Answer at most ``depth`` decisions of a game at random from rng (to the end when negative,
     or PLAYOUT_MOST decisions: then the game is left in the middle of its rules, to be valued)."""
     pick = random_picker(rng.random)
-    if depth < 0:
-        try:
-            game.autoplay(pick=pick, direct=True, limit=PLAYOUT_MOST)
-        except DecisionLimit:
-            pass
-    else:
-        game.autoplay(pick=pick, limit=depth)
+    try:
+        game.autoplay(pick=pick, direct=True, limit=PLAYOUT_MOST if depth < 0 else depth)
+    except DecisionLimit:
+        pass

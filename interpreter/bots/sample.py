@@ -265,14 +265,14 @@ def ask_again(T, rules, seat: int) -> None:
             t[2] = d
 
 
-def _remap_rest(T, sigma: dict) -> None:
+def _remap_rest(T, sigma: dict, plain=frozenset((int, str, bool, float, type(None)))) -> None:
     """Replace the cards of sigma in T's marks, counters, locals and pending decisions."""
     if T.m:
         T.m = {sigma.get(c, c): d for c, d in T.m.items()}
-    T.v = [_remap(x, sigma) for x in T.v]
+    T.v = [x if type(x) in plain else _remap(x, sigma) for x in T.v]  # (plain: as _remap gives them, without a call)
     for t in T.threads:
         for f in t[0]:
-            f[2] = [_remap(x, sigma) for x in f[2]]
+            f[2] = [x if type(x) in plain else _remap(x, sigma) for x in f[2]]
         if t[2] is not None:
             d = list(t[2])
             d[1] = [_remap(x, sigma) for x in d[1]]
