@@ -23,6 +23,7 @@ first. With an iteration budget the bot is deterministic (same seed and game, sa
 """
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -63,18 +64,19 @@ def option_keys(game, player: int, values) -> list:
     labels = game.rules.card_labels
     bit = 1 << player
 
-    def key(v):
+    def part(v):  # (a value in an option: not itself, so that no function of these refers to itself)
         t = type(v)
         if t is Card:
             if K[v] & bit:
                 return labels[v]
             zi = loc[v]
             return ("?", zi, Z[zi].index(v))
-        if t is tuple or t is list:
-            return tuple(map(key, v))
         if t is int or t is bool or t is str or v is None:
             return v
-        return (type(v).__name__, int(v)) if isinstance(v, int) else repr(v)
+        return option_key(game, player, v)
+
+    def key(v):
+        return tuple(map(part, v)) if type(v) is tuple or type(v) is list else part(v)
 
     return list(map(key, values))
 
@@ -206,6 +208,19 @@ class IsmctsBot(Bot):
         self.total_seconds = 0.0
 
     def choose(self, info, decision):
+        # The cyclic garbage collector paused while searching: a search makes and drops many
+        # small objects (samples, decisions, keys) and no cycles among them, and the collector's
+        # passes over the young ones cost about 5% of an iteration (docs/performance.md, issue 40).
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()
+        try:
+            return self._search(info, decision)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _search(self, info, decision):
         rng = self.rng
         first = answers_of(decision, rng)
         if len(first) == 1:
@@ -277,7 +292,7 @@ class IsmctsBot(Bot):
                     if mast:
                         mast_playout(g, rng, depth, stats, epsilon, trail)
                     else:
-                        random_playout(g, rng, depth)
+                        random_playout(g, rng, depth, blind=True)
                 r = rewards(g, margin)
             except SAMPLE_ERRORS:
                 r = stopped_rewards(g, margin, players)
