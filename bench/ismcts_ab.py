@@ -15,6 +15,11 @@ Each side plays the working tree's rule files (what is compared is the engine), 
 --own-rules: then each revision plays its own revision's rules/ and variants/ (git archive of REV),
 the working tree its own, so what is compared is the engine plus the rules. That is for revisions
 whose engine cannot read today's rule files (older than a language feature the rules now use).
+
+--instructions N: instead of CPU time, each side's instructions an iteration, counted by valgrind's
+callgrind (repeatable to 0.01%, whatever the load) in a process of its own: a search of N
+iterations at each of the first --positions positions (default 4), after a warm-up, the load's
+objects frozen (gc.freeze), counted between two os.getppid() calls as bench/instructions.py does.
 """
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ import importlib
 import io
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -95,6 +101,38 @@ def sample_round(pkg: str, places: list, n: int) -> tuple:
     return n * len(places), spent
 
 
+COUNTED = """
+import gc, os, sys
+sys.path.insert(0, {home!r})
+sys.path.insert(0, {bench!r})
+import ismcts_ab
+places = ismcts_ab.positions({pkg!r}, {ruleset!r})[:{n}]
+ismcts_ab.one_round({pkg!r}, places[:2], 50)
+gc.freeze()
+os.getppid()
+its, spent = ismcts_ab.one_round({pkg!r}, places, {iterations})
+os.getppid()
+print("iterations", its)
+"""
+
+
+def instructions(home: Path, pkg: str, ruleset: str, iterations: int, n: int) -> float:
+    """Instructions an ISMCTS iteration of package pkg (in folder home), counted by callgrind."""
+    code = COUNTED.format(home=str(home), bench=str(ROOT / "bench"), pkg=pkg, ruleset=ruleset, n=n,
+                          iterations=iterations)
+    env = dict(os.environ, PYTHONHASHSEED="0", JUX_CACHE="off")
+    out_file = home / "cg.out"
+    out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}",
+                          "--dump-before=os_getppid", sys.executable, "-c", code],
+                         cwd=home, capture_output=True, text=True, env=env)
+    dump = Path(f"{out_file}.2")
+    found = re.search(r"^summary:\s*(\d+)", dump.read_text(), re.M) if dump.exists() else None
+    its = re.search(r"iterations (\d+)", out.stdout)
+    if out.returncode or not found or not its:
+        sys.exit(f"ismcts_ab.py: the search under callgrind failed:\n{out.stderr[-2000:]}")
+    return int(found.group(1)) / int(its.group(1))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("revs", nargs="+", help="git revisions to compare with the working tree")
@@ -104,6 +142,9 @@ def main(argv=None) -> int:
     ap.add_argument("--samples", type=int, default=0, help="time N samples a position instead of searches")
     ap.add_argument("--own-rules", action="store_true",
                     help="each revision plays its own rule files (engine plus rules compared)")
+    ap.add_argument("--instructions", type=int, default=0, metavar="N",
+                    help="count each side's instructions an iteration of N-iteration searches (callgrind)")
+    ap.add_argument("--positions", type=int, default=4, help="positions searched with --instructions")
     a = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="jux-ismcts-ab-"))
     # a package imported here, out of jux, has no jux version to key the compile cache with
@@ -126,6 +167,18 @@ def main(argv=None) -> int:
                 if not (home / data).exists():
                     (home / data).symlink_to(ROOT / data, target_is_directory=True)
             sys.path.insert(0, str(home))
+        if a.instructions:
+            if not shutil.which("valgrind"):
+                sys.exit("ismcts_ab.py: --instructions needs valgrind")
+            rules = "each its own revision's rules" if a.own_rules else "the working tree's rules"
+            print(f"ismcts:iterations={a.instructions}, the first {a.positions} positions of {a.ruleset}, "
+                  f"callgrind, {rules}")
+            first = None
+            for label, (home, pkg) in sides.items():
+                n = instructions(home, pkg, a.ruleset, a.instructions, a.positions)
+                first = first or n
+                print(f"  {label:>14}: {n:11,.0f} instructions an iteration ({first / n:.3f}x the first)")
+            return 0
         sides = {label: pkg for label, (_, pkg) in sides.items()}
         places = {label: positions(pkg, a.ruleset) for label, pkg in sides.items()}
         for label, pkg in sides.items():
