@@ -28,6 +28,8 @@ bench: $(VENV)/.test
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/parallel.py
 	$(BIN)/python bench/bots.py
+	for g in capital_jux guildhall bruges; do \
+		$(BIN)/python bench/ismcts_ab.py dfde39a --own-rules --iterations 200 --ruleset $$g || exit 1; done
 	$(BIN)/python bench/server.py
 	$(BIN)/python bench/lsp.py
 	$(BIN)/python bench/balance.py

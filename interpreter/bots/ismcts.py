@@ -23,12 +23,14 @@ first. With an iteration budget the bot is deterministic (same seed and game, sa
 """
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
 
 from . import Bot, option
 from ..errors import JuxError
+from ..runtime.state import Card
 from ..runtime.threads import distinct_picks
 from .greedy import decision_in
 from .random_bot import PLAYOUT_MOST, random_playout
@@ -53,6 +55,46 @@ def answer_key(game, decision, answer):
     if type(answer) is list:
         return ("pick",) + tuple(sorted((option_key(game, p, decision.values[i]) for i in answer), key=repr))
     return option_key(game, p, decision.values[answer])
+
+
+def option_keys(game, player: int, values) -> list:
+    """[option_key(game, player, v) for v in values], the game's tables read once for all."""
+    S = game.state
+    K, loc, Z = S.k, S.loc, S.z
+    labels = game.rules.card_labels
+    bit = 1 << player
+
+    def part(v):  # (a value in an option: not itself, so that no function of these refers to itself)
+        t = type(v)
+        if t is Card:
+            if K[v] & bit:
+                return labels[v]
+            zi = loc[v]
+            return ("?", zi, Z[zi].index(v))
+        if t is int or t is bool or t is str or v is None:
+            return v
+        return option_key(game, player, v)
+
+    def key(v):
+        return tuple(map(part, v)) if type(v) is tuple or type(v) is list else part(v)
+
+    return list(map(key, values))
+
+
+def keyed_answers(game, decision, acts) -> dict:
+    """{answer_key(game, decision, a): a} for the answers acts, the first of each key kept."""
+    ks = option_keys(game, decision.player, decision.values)
+    keyed = {}
+    for a in acts:
+        if type(a) is int:
+            k = ks[a]
+        elif a is None:
+            k = ("decline",)
+        else:
+            k = ("pick",) + tuple(sorted([ks[i] for i in a], key=repr))
+        if k not in keyed:
+            keyed[k] = a
+    return keyed
 
 
 def shares(s: list, winners: list, margin: float) -> list:
@@ -166,6 +208,19 @@ class IsmctsBot(Bot):
         self.total_seconds = 0.0
 
     def choose(self, info, decision):
+        # The cyclic garbage collector paused while searching: a search makes and drops many
+        # small objects (samples, decisions, keys) and no cycles among them, and the collector's
+        # passes over the young ones cost about 5% of an iteration (docs/performance.md, issue 40).
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()
+        try:
+            return self._search(info, decision)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _search(self, info, decision):
         rng = self.rng
         first = answers_of(decision, rng)
         if len(first) == 1:
@@ -198,18 +253,18 @@ class IsmctsBot(Bot):
             try:  # (a rule that fails on a sample's blanked values: the playout ends there)
                 d = decision_in(g, decision.id)
                 while d is not None:
-                    acts = first if node is root else answers_of(d, rng)
-                    keyed = {}
-                    for a in acts:
-                        keyed.setdefault(answer_key(g, d, a), a)
+                    keyed = keyed_answers(g, d, first if node is root else answers_of(d, rng))
                     if node is root:
                         for k, a in keyed.items():
-                            root_answers.setdefault(k, a)
+                            if k not in root_answers:
+                                root_answers[k] = a
                     children = node.children
-                    untried = [k for k in keyed if k not in children]
+                    untried = []
                     for k in keyed:
                         ch = children.get(k)
-                        if ch is not None:
+                        if ch is None:
+                            untried.append(k)
+                        else:
                             ch.avail += 1
                     if untried:
                         k = untried[0] if len(untried) == 1 else untried[int(rng.random() * len(untried))]
@@ -237,7 +292,7 @@ class IsmctsBot(Bot):
                     if mast:
                         mast_playout(g, rng, depth, stats, epsilon, trail)
                     else:
-                        random_playout(g, rng, depth)
+                        random_playout(g, rng, depth, blind=True)
                 r = rewards(g, margin)
             except SAMPLE_ERRORS:
                 r = stopped_rewards(g, margin, players)

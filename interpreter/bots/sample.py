@@ -196,13 +196,13 @@ def _remap_rest(T, sigma: dict) -> None:
     """Replace the cards of sigma in T's marks, counters, locals and pending decisions."""
     if T.m:
         T.m = {sigma.get(c, c): d for c, d in T.m.items()}
-    T.v = [_remap(x, sigma) for x in T.v]
+    T.v = _remap(T.v, sigma)  # (lists: as [_remap(x, sigma) for x in ...])
     for t in T.threads:
         for f in t[0]:
-            f[2] = [_remap(x, sigma) for x in f[2]]
+            f[2] = _remap(f[2], sigma)
         if t[2] is not None:
             d = list(t[2])
-            d[1] = [_remap(x, sigma) for x in d[1]]
+            d[1] = _remap(list(d[1]), sigma)
             t[2] = d
         t[3] = _remap(t[3], sigma)
 
@@ -240,14 +240,13 @@ def relabel(game, sigma: dict, rng_state: int | None = None):
     return g
 
 
-def _remap(x, sigma):
+def _remap(x, sigma, plain=frozenset((int, str, bool, float, type(None)))):
     t = type(x)
     if t is Card:
         return sigma.get(x, x)
-    if t is list:
-        return [_remap(y, sigma) for y in x]
-    if t is tuple:
-        return tuple(_remap(y, sigma) for y in x)
+    if t is list or t is tuple:  # (a card or a plain value in it without a call)
+        y = [sigma.get(v, v) if type(v) is Card else v if type(v) in plain else _remap(v, sigma) for v in x]
+        return y if t is list else tuple(y)
     if t is dict:
         return {_remap(a, sigma): _remap(b, sigma) for a, b in x.items()}
     return x

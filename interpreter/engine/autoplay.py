@@ -280,7 +280,11 @@ class Autoplay:
                 self._run(T)
         except Answering as e:
             self._broken = direct
-            raise e.args[0] from None
+            err, e.args = e.args[0], ()  # (err's context is e: no cycle of the two, nor of err and this frame,
+            try:  # which would hold the rules' frames until the garbage collector found them)
+                raise err from None
+            finally:
+                err = None
         except BaseException:
             self._broken = direct
             raise
