@@ -155,6 +155,7 @@ class Ruleset:
             S.log = S.lv = None
             S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
             S.fresh = set()
+            S.o = [0] * len(S.z)  # (every card known by the seats that see its zone)
             self._initial[n] = S
         return self._initial[n]
 

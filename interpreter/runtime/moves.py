@@ -10,7 +10,7 @@ keeps its cards' knowers. A shuffle (chance.py) leaves only the seats that see t
 `visible: top` zone everyone knows the top card and nobody a card under it."""
 from __future__ import annotations
 
-from .plans import DROP, FRESH, GROW, TOP, blind_table, plan_moves  # noqa: F401 (plan_moves, blind_table: for the engine)
+from .plans import DROP, FRESH, FRESH_IF, GAIN, GROW, KEEP, TOP, blind_table, plan_moves  # noqa: F401 (plan_moves, blind_table: for the engine)
 from .state import Card, Seat
 
 NO_CARDS = frozenset()
@@ -42,7 +42,9 @@ def _followed(S, x, src: int, zi: int, bottom: bool) -> bool:
     vis, K = S.vis, S.k
     if vis.mixable[zi]:
         S.fresh.add(x)
-    K[x] = vis[zi] | (K[x] & vis.follow[src])
+    k = K[x] = vis[zi] | (K[x] & vis.follow[src])
+    if k != vis[zi]:
+        S.o[zi] |= k ^ vis[zi]
     if vis.top:
         _tops(S, src, zi, bottom)
     return bool(vis.mix[src][zi])
@@ -60,16 +62,19 @@ def move(S, c, zi: int):
         if how.__class__ is int:
             S.k[c] = how
         elif how is not None:
-            mask, keep, mixers, unfollowed = how
+            mask, keep, mixers, unfollowed, seen = how
             K = S.k
-            if keep:
+            o = S.o[src]
+            if keep & (o | seen):  # (else no seat that may know a card of src keeps knowing it)
                 k = K[c] & keep
                 K[c] = mask | k
-                if k & unfollowed:  # (a seat that cannot follow zi's cards knows it: S.fresh)
-                    S.fresh.add(c)
+                if k:
+                    S.o[zi] |= k
+                    if k & unfollowed:  # (a seat that cannot follow zi's cards knows it: S.fresh)
+                        S.fresh.add(c)
             else:
                 K[c] = mask
-            if mixers:
+            if mixers & o:  # (a seat that sees src follows its cards: only S.o[src] may lose track)
                 _mix(S, src, mixers)
         else:
             if _followed(S, c, src, zi, False):
@@ -87,7 +92,8 @@ def move(S, c, zi: int):
     dest = Z[zi]
     mixed = -1  # a zone left to where some seats lose track: mixed once, after the moves
     more = None  # (the others, when the cards came from several such zones)
-    extra = 0  # the bits of seats that cannot follow zi's cards, among those of the cards moved
+    beyond = 0  # who may keep knowing a card moved beyond the seats that see zi (S.o[zi]), a bound
+    extra = 0  # and those among them that cannot follow zi's cards (the cards join S.fresh)
     src = -1  # the zone of the cards before, and what a move from it does (the cards of a list
     # are mostly of one zone): an int plan as the tuple (plan, 0, 0, _), a None plan as mask None
     for x in cards:
@@ -100,8 +106,14 @@ def move(S, c, zi: int):
                 mask = how
                 keep = 0
             elif how is not None:  # (S.fresh: after the moves)
-                mask, keep, mixers, unfollowed = how
-                if mixers and mixed != src:
+                mask, keep, mixers, unfollowed, seen = how
+                # (a card moved to zi before it in the list may come again: the seats it keeps)
+                o = S.o[src] if src != zi else S.o[zi] | beyond
+                if keep:
+                    keep &= o | seen  # (a card of src is known at most by these)
+                    beyond |= keep
+                    extra |= keep & unfollowed
+                if mixers & o and mixed != src:
                     if mixed < 0:
                         mixed = src
                     elif more is None:
@@ -122,13 +134,14 @@ def move(S, c, zi: int):
                 else:
                     more.add(src)
         elif keep:
-            k = K[x] & keep
-            K[x] = mask | k
-            extra |= k & unfollowed
+            K[x] = mask | K[x] & keep
         else:  # (nobody keeps knowing it: an int plan, the commonest)
             K[x] = mask
-    if extra:  # (some card is known by a seat that cannot follow zi's cards: S.fresh, plan_moves)
-        S.fresh.update(cards)
+    if beyond:
+        S.o[zi] |= beyond
+        if extra:  # (some card may be known by a seat that cannot follow zi's cards: S.fresh, plan_moves;
+            # a card in S.fresh that none such knows is mixed the same either way)
+            S.fresh.update(cards)
     if mixed >= 0:
         # (the same as mixing after each card: a card moved later in the list keeps only the
         # bits of follow[src], which the mixing never clears)
@@ -182,17 +195,25 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
         loc[c] = zi
     vis = S.vis
     how = vis.whole[src][zi]
-    if not how:  # (most moves of a whole zone: no seat learns a card, none can mix, no mark falls)
+    if not how:  # (a blind game's: no seat learns a card, none can mix, no mark falls)
         return
-    if how == FRESH:  # (the next commonest: a hand taken up, which may mix later)
+    o = S.o[src]  # (who may know a card of src beyond its viewers: now of zi, and src is empty)
+    if o:
+        O = S.o
+        O[src] = 0
+        O[zi] |= o
+        if how & FRESH_IF and o & vis.unfollowed[zi]:  # (zi may mix: a hand taken up)
+            S.fresh.update(cards)
+    if how < GROW:  # (most moves of a whole zone: no seat learns a card, none can mix, no mark falls)
+        return
+    if how & GAIN:
+        S.o[zi] |= vis.gain[src][zi]
+    if how & FRESH:
         S.fresh.update(cards)
-        return
     if how & GROW:
         K, mask = S.k, vis[zi]
         for c in cards:
             K[c] |= mask
-    if how & FRESH:
-        S.fresh.update(cards)
     if how & TOP:
         settle_top(S, zi)
     if how & DROP and S.m:
@@ -222,10 +243,11 @@ def draw(S, n: int, src: int, zi: int):
             loc[c] = zi
             K[c] = known
         return
-    if known is not None and src != zi and not known[2]:  # (no seat loses track of the cards left)
-        mask, keep, _, unfollowed = known
+    o = S.o[src]  # (a card of src is known at most by the seats of o and those that see src)
+    if known is not None and src != zi and not known[2] & o:  # (no seat loses track of the cards left)
+        mask, keep, _, unfollowed, seen = known
         start = len(dest)
-        if keep:
+        if keep & (o | seen):  # (some seat that may know a card of src keeps knowing it)
             extra = 0
             while n > 0 and from_:
                 n -= 1
@@ -235,8 +257,10 @@ def draw(S, n: int, src: int, zi: int):
                 k = K[c] & keep
                 K[c] = mask | k
                 extra |= k
-            if extra & unfollowed:  # (S.fresh: see move)
-                S.fresh.update(dest[start:])
+            if extra:
+                S.o[zi] |= extra
+                if extra & unfollowed:  # (S.fresh: see move)
+                    S.fresh.update(dest[start:])
             return
         else:
             while n > 0 and from_:
@@ -250,6 +274,8 @@ def draw(S, n: int, src: int, zi: int):
     mask, keep, mixers, top = vis[zi], vis.follow[src], vis.mix[src][zi], vis.top
     fresh = S.fresh if vis.mixable[zi] else None
     tidy = known is None  # a `top` zone, or marks that may fall off in zi
+    if keep & ~mask:
+        S.o[zi] |= keep & ~mask  # (a bound: who may keep knowing a card drawn)
     while n > 0 and from_:
         n -= 1
         c = from_.pop()
@@ -334,7 +360,8 @@ def reveal(S, what, to=None):
         S.k[what] |= mask
         if vis.blind is not vis:  # (a blind game: nothing reads who knows which card)
             z = S.loc[what]
-            if vis.mixable[z] and mask & ~vis.follow[z]:
+            S.o[z] |= mask  # (a bound: the seats that see z among them already knew it)
+            if mask & vis.unfollowed[z]:
                 S.fresh.add(what)
         return
     cards = tuple(what)
@@ -342,7 +369,8 @@ def reveal(S, what, to=None):
         S.k[c] |= mask
         if vis.blind is not vis:
             z = S.loc[c]
-            if vis.mixable[z] and mask & ~vis.follow[z]:
+            S.o[z] |= mask
+            if mask & vis.unfollowed[z]:
                 S.fresh.add(c)
 
 
