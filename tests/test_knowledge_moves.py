@@ -39,7 +39,7 @@ class EveryoneMayKnow(list):
 def card_by_card(vis) -> ZoneTable:
     """vis with every move done card by card (no plan) and every whole zone's move doing it all."""
     ref = ZoneTable(vis)
-    for name in ("drop", "buried", "follow", "top", "mix", "mixable", "unfollowed", "gain"):
+    for name in ZoneTable.__slots__:
         setattr(ref, name, getattr(vis, name))
     n = len(vis)
     ref.plan = [[None] * n for _ in range(n)]

@@ -147,11 +147,14 @@ def move(S, c, zi: int):
         # bits of follow[src], which the mixing never clears)
         left = Z[mixed]
         if left:  # (_mix(S, mixed, ...) written out: the commonest, in a draft)
-            mixers = S.vis.mix[mixed][zi]
-            keep = ~mixers
+            keep = S.vis.unmix[mixed][zi]
             fresh = S.fresh
-            for x in left:
-                if K[x] & mixers and x not in fresh:
+            if fresh:
+                for x in left:
+                    if x not in fresh:
+                        K[x] &= keep
+            else:
+                for x in left:
                     K[x] &= keep
         if more:
             for src in more:

@@ -9,6 +9,7 @@ def plan_moves(vis, everyone: int) -> None:
     pair of zones: vis.mix, vis.mixable and vis.plan (runtime/state.py ZoneTable)."""
     vis.mix = [[~(f | m) & everyone for m in vis] for f in vis.follow]
     vis.mixable = [any(row) for row in vis.mix]
+    vis.unmix = [[~m & everyone for m in row] for row in vis.mix]
     vis.unfollowed = [~f & everyone if m else 0 for f, m in zip(vis.follow, vis.mixable)]
     vis.plan = [[move_plan(vis, src, zi) for zi in range(len(vis))] for src in range(len(vis))]
     vis.gain = [[everyone if src in vis.top else vis[src] & ~vis[zi] for zi in range(len(vis))]
@@ -57,7 +58,7 @@ def blind_table(vis):
     # S.o and S.fresh)
     blind.whole = [[0 if how is not None else w & ~(FRESH | FRESH_IF | KEEP | GAIN) for how, w in zip(prow, wrow)]
                    for prow, wrow in zip(vis.plan, vis.whole)]
-    blind.unfollowed, blind.gain = vis.unfollowed, vis.gain
+    blind.unfollowed, blind.gain, blind.unmix = vis.unfollowed, vis.gain, vis.unmix
     blind.blind = blind
     return blind
 

@@ -40,7 +40,7 @@ class ZoneTable(list):
     table a game is played with when nothing will read who knows which card (plans.py
     blind_table; the table itself is its own `blind` when it is that one)."""
 
-    __slots__ = ("drop", "buried", "follow", "top", "mix", "mixable", "plan", "whole", "unfollowed", "gain", "blind")
+    __slots__ = ("drop", "buried", "follow", "top", "mix", "mixable", "plan", "whole", "unfollowed", "gain", "unmix", "blind")
 
     def __init__(self, *args):
         super().__init__(*args)
