@@ -71,7 +71,7 @@ def test_moving_a_list_of_cards_is_moving_each_in_turn(bottom):
         S = _State([], 0)
         S.z = [list(z) for z in zones]
         S.vis = ZoneTable([1, 2, 4])  # three seats' own zones
-        S.vis.follow, S.vis.top, S.vis.drop, S.n, S.fresh = [1, 2, 4], frozenset(), [(), (), ()], 3, set()
+        S.vis.follow, S.vis.top, S.vis.drop, S.n, S.fresh = [1, 2, 4], frozenset(), [(), (), ()], 3, []
         moves.plan_moves(S.vis, 7)
         S.k = [0] * 12
         S.loc = [next(i for i, z in enumerate(zones) if c in z) for c in cards]

@@ -14,6 +14,11 @@ from .plans import DROP, FRESH, FRESH_IF, GAIN, GROW, KEEP, TOP, blind_table, pl
 from .state import Card, Seat
 
 NO_CARDS = frozenset()
+# S.fresh is a list (an append costs less than a set's add, which hashes the card), looked up by
+# mixing only, mostly empty or of a few cards; _mix makes a longer one a set to look it up (the
+# mixing written out in move does not: a check of the length there costs more than the look-ups
+# save in the games measured; a long run of moves with no choose makes its look-ups slower, not wrong)
+FEW = 32
 # The marks of a card that has none, as the compiled rules read a mark (compiler/expr.py x_Attr:
 # `S.m.get(card, NO_MARKS).get(name, default)`, no call): never written.
 NO_MARKS: dict = {}
@@ -41,7 +46,7 @@ def _followed(S, x, src: int, zi: int, bottom: bool) -> bool:
     of a `visible: top` zone. Returns whether the cards left in src are to be mixed (vis.mix)."""
     vis, K = S.vis, S.k
     if vis.mixable[zi]:
-        S.fresh.add(x)
+        S.fresh.append(x)
     k = K[x] = vis[zi] | (K[x] & vis.follow[src])
     if k != vis[zi]:
         S.o[zi] |= k ^ vis[zi]
@@ -63,17 +68,17 @@ def move(S, c, zi: int):
             S.k[c] = how
         elif how is not None:
             mask, keep, mixers, unfollowed, seen = how
-            K = S.k
             o = S.o[src]
             if keep & (o | seen):  # (else no seat that may know a card of src keeps knowing it)
+                K = S.k
                 k = K[c] & keep
                 K[c] = mask | k
                 if k:
                     S.o[zi] |= k
                     if k & unfollowed:  # (a seat that cannot follow zi's cards knows it: S.fresh)
-                        S.fresh.add(c)
+                        S.fresh.append(c)
             else:
-                K[c] = mask
+                S.k[c] = mask
             if mixers & o:  # (a seat that sees src follows its cards: only S.o[src] may lose track)
                 _mix(S, src, mixers)
         else:
@@ -93,7 +98,6 @@ def move(S, c, zi: int):
     mixed = -1  # a zone left to where some seats lose track: mixed once, after the moves
     more = None  # (the others, when the cards came from several such zones)
     beyond = 0  # who may keep knowing a card moved beyond the seats that see zi (S.o[zi]), a bound
-    extra = 0  # and those among them that cannot follow zi's cards (the cards join S.fresh)
     src = -1  # the zone of the cards before, and what a move from it does (the cards of a list
     # are mostly of one zone): an int plan as the tuple (plan, 0, 0, _), a None plan as mask None
     for x in cards:
@@ -107,12 +111,11 @@ def move(S, c, zi: int):
                 keep = 0
             elif how is not None:  # (S.fresh: after the moves)
                 mask, keep, mixers, unfollowed, seen = how
-                # (a card moved to zi before it in the list may come again: the seats it keeps)
-                o = S.o[src] if src != zi else S.o[zi] | beyond
+                # (a bound: with the seats a card moved before it keeps, should it come again from zi)
+                o = S.o[src] | beyond
                 if keep:
                     keep &= o | seen  # (a card of src is known at most by these)
                     beyond |= keep
-                    extra |= keep & unfollowed
                 if mixers & o and mixed != src:
                     if mixed < 0:
                         mixed = src
@@ -139,9 +142,10 @@ def move(S, c, zi: int):
             K[x] = mask
     if beyond:
         S.o[zi] |= beyond
-        if extra:  # (some card may be known by a seat that cannot follow zi's cards: S.fresh, plan_moves;
-            # a card in S.fresh that none such knows is mixed the same either way)
-            S.fresh.update(cards)
+        if beyond & S.vis.unfollowed[zi]:  # (some card may be known by a seat that cannot follow
+            # zi's cards: S.fresh, plan_moves; a card in S.fresh that none such knows is mixed the
+            # same either way)
+            S.fresh.extend(cards)
     if mixed >= 0:
         # (the same as mixing after each card: a card moved later in the list keeps only the
         # bits of follow[src], which the mixing never clears)
@@ -149,7 +153,7 @@ def move(S, c, zi: int):
         if left:  # (_mix(S, mixed, ...) written out: the commonest, in a draft)
             keep = S.vis.unmix[mixed][zi]
             fresh = S.fresh
-            if fresh:
+            if fresh:  # (a list: see FEW)
                 for x in left:
                     if x not in fresh:
                         K[x] &= keep
@@ -202,17 +206,16 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
         return
     o = S.o[src]  # (who may know a card of src beyond its viewers: now of zi, and src is empty)
     if o:
-        O = S.o
-        O[src] = 0
-        O[zi] |= o
+        S.o[src] = 0
+        S.o[zi] |= o
         if how & FRESH_IF and o & vis.unfollowed[zi]:  # (zi may mix: a hand taken up)
-            S.fresh.update(cards)
+            S.fresh.extend(cards)
     if how < GROW:  # (most moves of a whole zone: no seat learns a card, none can mix, no mark falls)
         return
     if how & GAIN:
         S.o[zi] |= vis.gain[src][zi]
     if how & FRESH:
-        S.fresh.update(cards)
+        S.fresh.extend(cards)
     if how & GROW:
         K, mask = S.k, vis[zi]
         for c in cards:
@@ -263,7 +266,7 @@ def draw(S, n: int, src: int, zi: int):
             if extra:
                 S.o[zi] |= extra
                 if extra & unfollowed:  # (S.fresh: see move)
-                    S.fresh.update(dest[start:])
+                    S.fresh.extend(dest[start:])
             return
         else:
             while n > 0 and from_:
@@ -285,7 +288,7 @@ def draw(S, n: int, src: int, zi: int):
         dest.append(c)
         loc[c] = zi
         if fresh is not None:
-            fresh.add(c)
+            fresh.append(c)
         K[c] = mask | (K[c] & keep)
         if mixers:
             _mix(S, src, mixers)
@@ -316,7 +319,7 @@ def _mix(S, src: int, mixers: int):
     since is told apart: no choice was made since it came (packs passed one after another)."""
     K = S.k
     keep = ~mixers
-    fresh = S.fresh
+    fresh = S.fresh if len(S.fresh) <= FEW else set(S.fresh)
     for x in S.z[src]:
         if K[x] & mixers and x not in fresh:
             K[x] &= keep
@@ -365,7 +368,7 @@ def reveal(S, what, to=None):
             z = S.loc[what]
             S.o[z] |= mask  # (a bound: the seats that see z among them already knew it)
             if mask & vis.unfollowed[z]:
-                S.fresh.add(what)
+                S.fresh.append(what)
         return
     cards = tuple(what)
     for c in cards:
@@ -374,7 +377,7 @@ def reveal(S, what, to=None):
             z = S.loc[c]
             S.o[z] |= mask
             if mask & vis.unfollowed[z]:
-                S.fresh.add(c)
+                S.fresh.append(c)
 
 
 def set_mark(S, c, name, value, default=None):

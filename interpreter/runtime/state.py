@@ -75,8 +75,9 @@ class State:
         frame depth, slot): not part of the game (a game without a log never works them out)
     fresh: the cards moved (or shown) since the rules last reached a choose that a seat which
         cannot follow the cards of their zone knows (the only ones mixing could touch:
-        runtime/moves.py, plans.py move_plan): empty at every decision, so not part of the game
-        (copies and saves start it empty)
+        runtime/moves.py, plans.py move_plan), a list (a card may be in it more than once:
+        moves.py FEW): empty at every decision, so not part of the game (copies and saves start it
+        empty)
     o: for each zone, the seats whose knowledge of one of its cards may differ from seeing the
         zone (a seat that knows a card of a zone it does not see, or one that sees the zone and
         does not know a card): a bound, kept by the moves (runtime/moves.py), cleared when the zone
@@ -106,7 +107,7 @@ class State:
         s.lv = dict(self.lv) if s.log is not None else None
         s.vis = self.vis
         s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
-        s.fresh = set()
+        s.fresh = []
         return s
 
     # ------------------------------------------------------------ JSON
@@ -144,7 +145,7 @@ class State:
         s.log = s.lv = None
         s.vis = vis
         s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
-        s.fresh = set()
+        s.fresh = []
         s.o = beyond(s)
         return s
 
