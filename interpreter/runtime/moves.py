@@ -47,9 +47,12 @@ def _followed(S, x, src: int, zi: int, bottom: bool) -> bool:
     vis, K = S.vis, S.k
     if vis.mixable[zi]:
         S.fresh.append(x)
-    k = K[x] = vis[zi] | (K[x] & vis.follow[src])
-    if k != vis[zi]:
-        S.o[zi] |= k ^ vis[zi]
+    if vis.blind is vis:  # (a blind game: S.o is not read)
+        K[x] = vis[zi] | (K[x] & vis.follow[src])
+    else:
+        k = K[x] = vis[zi] | (K[x] & vis.follow[src])
+        if k != vis[zi]:
+            S.o[zi] |= k ^ vis[zi]
     if vis.top:
         _tops(S, src, zi, bottom)
     return bool(vis.mix[src][zi])
