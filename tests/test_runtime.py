@@ -12,6 +12,7 @@ class _State:
         self.z = [list(cards)]
         self.vis = [0]
         self.k = [None] * max(len(cards), 1)
+        self.o = [0]  # (runtime/state.py State.o: each card known by the seats that see its zone)
         self.rng = seed
 
 
@@ -60,7 +61,7 @@ def _one_at_a_time(zones, cards, dest, bottom):
 
 @pytest.mark.parametrize("bottom", [False, True])
 def test_moving_a_list_of_cards_is_moving_each_in_turn(bottom):
-    from jux.interpreter.runtime.state import Card, ZoneTable
+    from jux.interpreter.runtime.state import Card, ZoneTable, beyond
     rnd = random.Random(5)
     for _ in range(300):
         cards = [Card(i) for i in range(12)]
@@ -70,10 +71,11 @@ def test_moving_a_list_of_cards_is_moving_each_in_turn(bottom):
         S = _State([], 0)
         S.z = [list(z) for z in zones]
         S.vis = ZoneTable([1, 2, 4])  # three seats' own zones
-        S.vis.follow, S.vis.top, S.vis.drop, S.n, S.fresh = [1, 2, 4], frozenset(), [(), (), ()], 3, set()
+        S.vis.follow, S.vis.top, S.vis.drop, S.n, S.fresh = [1, 2, 4], frozenset(), [(), (), ()], 3, []
         moves.plan_moves(S.vis, 7)
         S.k = [0] * 12
         S.loc = [next(i for i, z in enumerate(zones) if c in z) for c in cards]
+        S.o = beyond(S)
         S.m = {}
         moving = [rnd.choice(cards) for _ in range(rnd.randrange(6))]  # some may come twice
         dest = rnd.randrange(3)

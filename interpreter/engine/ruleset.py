@@ -156,7 +156,8 @@ class Ruleset:
             S.steps = 0
             S.log = S.lv = None
             S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
-            S.fresh = set()
+            S.fresh = []
+            S.o = [0] * len(S.z)  # (every card known by the seats that see its zone)
             self._initial[n] = S
         return self._initial[n]
 

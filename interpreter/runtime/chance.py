@@ -60,11 +60,14 @@ def shuffle(S, zi: int):
                 j = bits(k)
             lst[i], lst[j] = lst[j], lst[i]
     vis = S.vis
-    if getattr(vis, "blind", None) is not vis:  # (a blind game: nothing reads who knows which card)
-        mask = vis[zi]
-        K = S.k
-        for c in lst:
-            K[c] = mask
     top = getattr(vis, "top", None)
     if top and zi in top:
         settle_top(S, zi)
+    elif getattr(vis, "blind", None) is not vis:  # (a blind game: nothing reads who knows which card)
+        O = S.o
+        if O[zi]:  # (else every card of the zone is known by the seats that see it, and only them)
+            O[zi] = 0
+            mask = vis[zi]
+            K = S.k
+            for c in lst:
+                K[c] = mask

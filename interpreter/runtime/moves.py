@@ -10,10 +10,15 @@ keeps its cards' knowers. A shuffle (chance.py) leaves only the seats that see t
 `visible: top` zone everyone knows the top card and nobody a card under it."""
 from __future__ import annotations
 
-from .plans import DROP, FRESH, GROW, TOP, blind_table, plan_moves  # noqa: F401 (plan_moves, blind_table: for the engine)
+from .plans import DROP, FRESH, FRESH_IF, GAIN, GROW, KEEP, TOP, blind_table, plan_moves  # noqa: F401 (plan_moves, blind_table: for the engine)
 from .state import Card, Seat
 
 NO_CARDS = frozenset()
+# S.fresh is a list (an append costs less than a set's add, which hashes the card), looked up by
+# mixing only, mostly empty or of a few cards; _mix makes a longer one a set to look it up (the
+# mixing written out in move does not: a check of the length there costs more than the look-ups
+# save in the games measured; a long run of moves with no choose makes its look-ups slower, not wrong)
+FEW = 32
 # The marks of a card that has none, as the compiled rules read a mark (compiler/expr.py x_Attr:
 # `S.m.get(card, NO_MARKS).get(name, default)`, no call): never written.
 NO_MARKS: dict = {}
@@ -41,8 +46,13 @@ def _followed(S, x, src: int, zi: int, bottom: bool) -> bool:
     of a `visible: top` zone. Returns whether the cards left in src are to be mixed (vis.mix)."""
     vis, K = S.vis, S.k
     if vis.mixable[zi]:
-        S.fresh.add(x)
-    K[x] = vis[zi] | (K[x] & vis.follow[src])
+        S.fresh.append(x)
+    if vis.blind is vis:  # (a blind game: S.o is not read)
+        K[x] = vis[zi] | (K[x] & vis.follow[src])
+    else:
+        k = K[x] = vis[zi] | (K[x] & vis.follow[src])
+        if k != vis[zi]:
+            S.o[zi] |= k ^ vis[zi]
     if vis.top:
         _tops(S, src, zi, bottom)
     return bool(vis.mix[src][zi])
@@ -60,16 +70,19 @@ def move(S, c, zi: int):
         if how.__class__ is int:
             S.k[c] = how
         elif how is not None:
-            mask, keep, mixers, unfollowed = how
-            K = S.k
-            if keep:
+            mask, keep, mixers, unfollowed, seen = how
+            o = S.o[src]
+            if keep & (o | seen):  # (else no seat that may know a card of src keeps knowing it)
+                K = S.k
                 k = K[c] & keep
                 K[c] = mask | k
-                if k & unfollowed:  # (a seat that cannot follow zi's cards knows it: S.fresh)
-                    S.fresh.add(c)
+                if k:
+                    S.o[zi] |= k
+                    if k & unfollowed:  # (a seat that cannot follow zi's cards knows it: S.fresh)
+                        S.fresh.append(c)
             else:
-                K[c] = mask
-            if mixers:
+                S.k[c] = mask
+            if mixers & o:  # (a seat that sees src follows its cards: only S.o[src] may lose track)
                 _mix(S, src, mixers)
         else:
             if _followed(S, c, src, zi, False):
@@ -87,7 +100,7 @@ def move(S, c, zi: int):
     dest = Z[zi]
     mixed = -1  # a zone left to where some seats lose track: mixed once, after the moves
     more = None  # (the others, when the cards came from several such zones)
-    extra = 0  # the bits of seats that cannot follow zi's cards, among those of the cards moved
+    beyond = 0  # who may keep knowing a card moved beyond the seats that see zi (S.o[zi]), a bound
     src = -1  # the zone of the cards before, and what a move from it does (the cards of a list
     # are mostly of one zone): an int plan as the tuple (plan, 0, 0, _), a None plan as mask None
     for x in cards:
@@ -100,8 +113,13 @@ def move(S, c, zi: int):
                 mask = how
                 keep = 0
             elif how is not None:  # (S.fresh: after the moves)
-                mask, keep, mixers, unfollowed = how
-                if mixers and mixed != src:
+                mask, keep, mixers, unfollowed, seen = how
+                # (a bound: with the seats a card moved before it keeps, should it come again from zi)
+                o = S.o[src] | beyond
+                if keep:
+                    keep &= o | seen  # (a card of src is known at most by these)
+                    beyond |= keep
+                if mixers & o and mixed != src:
                     if mixed < 0:
                         mixed = src
                     elif more is None:
@@ -122,23 +140,28 @@ def move(S, c, zi: int):
                 else:
                     more.add(src)
         elif keep:
-            k = K[x] & keep
-            K[x] = mask | k
-            extra |= k & unfollowed
+            K[x] = mask | K[x] & keep
         else:  # (nobody keeps knowing it: an int plan, the commonest)
             K[x] = mask
-    if extra:  # (some card is known by a seat that cannot follow zi's cards: S.fresh, plan_moves)
-        S.fresh.update(cards)
+    if beyond:
+        S.o[zi] |= beyond
+        if beyond & S.vis.unfollowed[zi]:  # (some card may be known by a seat that cannot follow
+            # zi's cards: S.fresh, plan_moves; a card in S.fresh that none such knows is mixed the
+            # same either way)
+            S.fresh.extend(cards)
     if mixed >= 0:
         # (the same as mixing after each card: a card moved later in the list keeps only the
         # bits of follow[src], which the mixing never clears)
         left = Z[mixed]
         if left:  # (_mix(S, mixed, ...) written out: the commonest, in a draft)
-            mixers = S.vis.mix[mixed][zi]
-            keep = ~mixers
+            keep = S.vis.unmix[mixed][zi]
             fresh = S.fresh
-            for x in left:
-                if K[x] & mixers and x not in fresh:
+            if fresh:  # (a list: see FEW)
+                for x in left:
+                    if x not in fresh:
+                        K[x] &= keep
+            else:
+                for x in left:
                     K[x] &= keep
         if more:
             for src in more:
@@ -182,17 +205,24 @@ def move_all(S, src: int, zi: int, bottom: bool = False):
         loc[c] = zi
     vis = S.vis
     how = vis.whole[src][zi]
-    if not how:  # (most moves of a whole zone: no seat learns a card, none can mix, no mark falls)
+    if not how:  # (a blind game's: no seat learns a card, none can mix, no mark falls)
         return
-    if how == FRESH:  # (the next commonest: a hand taken up, which may mix later)
-        S.fresh.update(cards)
+    o = S.o[src]  # (who may know a card of src beyond its viewers: now of zi, and src is empty)
+    if o:
+        S.o[src] = 0
+        S.o[zi] |= o
+        if how & FRESH_IF and o & vis.unfollowed[zi]:  # (zi may mix: a hand taken up)
+            S.fresh.extend(cards)
+    if how < GROW:  # (most moves of a whole zone: no seat learns a card, none can mix, no mark falls)
         return
+    if how & GAIN:
+        S.o[zi] |= vis.gain[src][zi]
+    if how & FRESH:
+        S.fresh.extend(cards)
     if how & GROW:
         K, mask = S.k, vis[zi]
         for c in cards:
             K[c] |= mask
-    if how & FRESH:
-        S.fresh.update(cards)
     if how & TOP:
         settle_top(S, zi)
     if how & DROP and S.m:
@@ -222,10 +252,11 @@ def draw(S, n: int, src: int, zi: int):
             loc[c] = zi
             K[c] = known
         return
-    if known is not None and src != zi and not known[2]:  # (no seat loses track of the cards left)
-        mask, keep, _, unfollowed = known
+    o = S.o[src]  # (a card of src is known at most by the seats of o and those that see src)
+    if known is not None and src != zi and not known[2] & o:  # (no seat loses track of the cards left)
+        mask, keep, _, unfollowed, seen = known
         start = len(dest)
-        if keep:
+        if keep & (o | seen):  # (some seat that may know a card of src keeps knowing it)
             extra = 0
             while n > 0 and from_:
                 n -= 1
@@ -235,8 +266,10 @@ def draw(S, n: int, src: int, zi: int):
                 k = K[c] & keep
                 K[c] = mask | k
                 extra |= k
-            if extra & unfollowed:  # (S.fresh: see move)
-                S.fresh.update(dest[start:])
+            if extra:
+                S.o[zi] |= extra
+                if extra & unfollowed:  # (S.fresh: see move)
+                    S.fresh.extend(dest[start:])
             return
         else:
             while n > 0 and from_:
@@ -250,13 +283,15 @@ def draw(S, n: int, src: int, zi: int):
     mask, keep, mixers, top = vis[zi], vis.follow[src], vis.mix[src][zi], vis.top
     fresh = S.fresh if vis.mixable[zi] else None
     tidy = known is None  # a `top` zone, or marks that may fall off in zi
+    if keep & ~mask:
+        S.o[zi] |= keep & ~mask  # (a bound: who may keep knowing a card drawn)
     while n > 0 and from_:
         n -= 1
         c = from_.pop()
         dest.append(c)
         loc[c] = zi
         if fresh is not None:
-            fresh.add(c)
+            fresh.append(c)
         K[c] = mask | (K[c] & keep)
         if mixers:
             _mix(S, src, mixers)
@@ -287,7 +322,7 @@ def _mix(S, src: int, mixers: int):
     since is told apart: no choice was made since it came (packs passed one after another)."""
     K = S.k
     keep = ~mixers
-    fresh = S.fresh
+    fresh = S.fresh if len(S.fresh) <= FEW else set(S.fresh)
     for x in S.z[src]:
         if K[x] & mixers and x not in fresh:
             K[x] &= keep
@@ -334,16 +369,18 @@ def reveal(S, what, to=None):
         S.k[what] |= mask
         if vis.blind is not vis:  # (a blind game: nothing reads who knows which card)
             z = S.loc[what]
-            if vis.mixable[z] and mask & ~vis.follow[z]:
-                S.fresh.add(what)
+            S.o[z] |= mask  # (a bound: the seats that see z among them already knew it)
+            if mask & vis.unfollowed[z]:
+                S.fresh.append(what)
         return
     cards = tuple(what)
     for c in cards:
         S.k[c] |= mask
         if vis.blind is not vis:
             z = S.loc[c]
-            if vis.mixable[z] and mask & ~vis.follow[z]:
-                S.fresh.add(c)
+            S.o[z] |= mask
+            if mask & vis.unfollowed[z]:
+                S.fresh.append(c)
 
 
 def set_mark(S, c, name, value, default=None):

@@ -34,11 +34,13 @@ class ZoneTable(list):
     `mixable[zi]`: whether a card leaving zi can ever mix it (only the cards moved into such a zone
     need to be told apart as moved since the last choose: S.fresh); `plan[src][zi]`: what a move
     from src to zi has to do besides moving the card (runtime/plans.py move_plan); `whole[src][zi]`:
-    the same for a move of the whole zone (plans.py whole_plan, bits); `blind`: the
+    the same for a move of the whole zone (plans.py whole_plan, bits); `unfollowed[zi]`: the seats
+    that cannot follow zi's cards, when zi may mix (else 0); `gain[src][zi]`: the seats that see
+    src and not zi (every seat from a `top` zone: S.o's bound after a whole zone moves); `blind`: the
     table a game is played with when nothing will read who knows which card (plans.py
     blind_table; the table itself is its own `blind` when it is that one)."""
 
-    __slots__ = ("drop", "buried", "follow", "top", "mix", "mixable", "plan", "whole", "blind")
+    __slots__ = ("drop", "buried", "follow", "top", "mix", "mixable", "plan", "whole", "unfollowed", "gain", "unmix", "blind")
 
     def __init__(self, *args):
         super().__init__(*args)
@@ -73,18 +75,26 @@ class State:
         frame depth, slot): not part of the game (a game without a log never works them out)
     fresh: the cards moved (or shown) since the rules last reached a choose that a seat which
         cannot follow the cards of their zone knows (the only ones mixing could touch:
-        runtime/moves.py, plans.py move_plan): empty at every decision, so not part of the game
-        (copies and saves start it empty)
+        runtime/moves.py, plans.py move_plan), a list (a card may be in it more than once:
+        moves.py FEW): empty at every decision, so not part of the game (copies and saves start it
+        empty)
+    o: for each zone, the seats whose knowledge of one of its cards may differ from seeing the
+        zone (a seat that knows a card of a zone it does not see, or one that sees the zone and
+        does not know a card): a bound, kept by the moves (runtime/moves.py), cleared when the zone
+        is shuffled or moved whole; 0 says every card of the zone is known by exactly the seats
+        that see it (not read for a `visible: top` zone). Worked out again from k when a game is
+        loaded, so not saved; meaningless in a game played blind (plans.py blind_table)
     """
 
     __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "lv", "vis", "auto",
-                 "direct", "direct_one", "direct_pairs", "direct_many", "alone", "fresh")
+                 "direct", "direct_one", "direct_pairs", "direct_many", "alone", "fresh", "o")
 
     def copy(self, log: bool = False) -> "State":
         s = State.__new__(State)
         s.z = [z[:] for z in self.z]
         s.v = self.v[:]
         s.k = self.k[:]
+        s.o = self.o[:]
         s.loc = self.loc[:]
         s.m = {c: d.copy() for c, d in self.m.items()} if self.m else {}
         s.rng = self.rng
@@ -97,7 +107,7 @@ class State:
         s.lv = dict(self.lv) if s.log is not None else None
         s.vis = self.vis
         s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
-        s.fresh = set()
+        s.fresh = []
         return s
 
     # ------------------------------------------------------------ JSON
@@ -135,11 +145,24 @@ class State:
         s.log = s.lv = None
         s.vis = vis
         s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
-        s.fresh = set()
+        s.fresh = []
+        s.o = beyond(s)
         return s
 
     def same_as(self, other: "State") -> bool:
         return self.to_json() == other.to_json()
+
+
+def beyond(S) -> list:
+    """S.o worked out from who knows each card (S.k) and who sees each zone (S.vis): for each zone,
+    the seats whose knowledge of one of its cards differs from seeing the zone."""
+    K, vis, out = S.k, S.vis, []
+    for zi, zone in enumerate(S.z):
+        seen, o = vis[zi], 0
+        for c in zone:
+            o |= K[c] ^ seen
+        out.append(o)
+    return out
 
 
 def encode(x):
