@@ -130,12 +130,16 @@ def check_twins(rules, players, seeds, every, tries=4) -> int:
     return checked
 
 
+def rules_of(d: Path, text: str):
+    """The ruleset of game.yaml text, written in a new folder d."""
+    d.mkdir()
+    (d / "game.yaml").write_text(text)
+    return load_ruleset(d)
+
+
 @pytest.fixture(scope="module")
 def sealed(tmp_path_factory):
-    d = tmp_path_factory.mktemp("rules") / "sealed"
-    d.mkdir()
-    (d / "game.yaml").write_text(BIDS)
-    return load_ruleset(d)
+    return rules_of(tmp_path_factory.mktemp("rules") / "sealed", BIDS)
 
 
 def test_a_sealed_bid_leaves_nothing_in_the_samples(sealed):
@@ -288,10 +292,7 @@ def flows_ruleset(tmp, name, sized=False):
     text = (FLOWS_HEAD.replace("%s}", hide + "}", 2)
             .replace("%s\n", "\n".join("    " + line for line in body.splitlines()) + "\n", 1))
     text += PROCEDURES.replace("    DECIDE", "\n".join("    " + line for line in DECIDE.splitlines()))
-    d = tmp / name.replace(" ", "_")
-    d.mkdir()
-    (d / "game.yaml").write_text(text)
-    return load_ruleset(d)
+    return rules_of(tmp / name.replace(" ", "_"), text)
 
 
 @pytest.mark.parametrize("name", sorted(FLOWS))
@@ -355,10 +356,7 @@ flow: |
 
 @pytest.fixture(scope="module")
 def reask(tmp_path_factory):
-    d = tmp_path_factory.mktemp("rules") / "reask"
-    d.mkdir()
-    (d / "game.yaml").write_text(REASK)
-    return load_ruleset(d)
+    return rules_of(tmp_path_factory.mktemp("rules") / "reask", REASK)
 
 
 def test_a_decision_a_sample_cannot_ask_again_is_a_dead_end_not_the_real_one(reask):

@@ -35,11 +35,7 @@ class _Walk:
     def reads(self, *nodes) -> frozenset:
         """The slots of the locals nodes read (a name a comprehension or lambda binds is its own
         there, not the local of that name)."""
-        got: set = set()
-        for node in nodes:
-            if node is not None:
-                _free(node, frozenset(), self.slots, got)
-        return frozenset(got)
+        return frozenset(local_reads(nodes, self.slots))
 
     def names(self, pattern) -> frozenset:
         return frozenset(self.slots[x] for x in pattern.names if x in self.slots)
@@ -107,6 +103,14 @@ def _stmt(s, live: frozenset, w: _Walk, brk: frozenset) -> frozenset:
         return live | w.reads(s.slot_key, *s.args)
     return live | w.reads(s)  # a statement that neither stops nor sets a local
 
+
+
+def local_reads(node, slots: dict) -> set:
+    """The slots of the locals (slots: name -> slot) that node (an expression, a statement, or a
+    tuple of them, None for none) reads; a name a comprehension or lambda binds is its own there."""
+    got: set = set()
+    _free(node, frozenset(), slots, got)
+    return got
 
 
 def _free(node, bound: frozenset, slots: dict, got: set) -> None:

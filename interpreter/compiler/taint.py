@@ -32,8 +32,9 @@ playout (bots/ismcts.py, bots/greedy.py). A `for`'s tainted list is worked out a
 none when it cannot be."""
 from __future__ import annotations
 
-from ..language.tree import (Assign, Attr, Break, Call, CallStmt, Choose, CompFor, For, GenCall, If, Index, Lambda, Let,
+from ..language.tree import (Assign, Attr, Break, Call, CallStmt, Choose, For, GenCall, If, Index, Lambda, Let,
                              ListComp, Name, Node, Return, Simultaneously, While, walk)
+from .liveness import local_reads
 
 
 class Secrets:
@@ -334,17 +335,5 @@ class Taint:
 
     def _local_reads(self, e) -> set:
         """The slots of the routine's locals that expression e reads (not names its own
-        comprehensions and lambdas bind)."""
-        bound, out = set(), set()
-        for x in walk(e):
-            t = type(x)
-            if t is CompFor:
-                bound.update(x.pattern.names)
-            elif t is Lambda:
-                bound.add(x.param)
-        for x in walk(e):
-            if type(x) is Name and x.id not in bound:
-                s = self.slots.get(x.id)
-                if s is not None:
-                    out.add(s)
-        return out
+        comprehensions and lambdas bind there: liveness.local_reads)."""
+        return local_reads(e, self.slots)

@@ -325,17 +325,14 @@ class TableScreen(ClosesOnce, ModalScreen):
 
     @if_open
     def on_mount(self) -> None:
-        box, shown = self.query("#table-box"), self.query("#table-shown")
-        if not box or not shown:  # (closed by a key before it was drawn: nothing to lay out)
-            return
         room = max(20, self.app.size.width - 6)  # inside the box's border and padding
         table = FittedTable(self.table)
         wide, high = table.size_at(self.app.console, room)
         if high > min(20, self.app.size.height - 4):  # it scrolls: room for the scroll bar
             wide = table.size_at(self.app.console, room - 2)[0] + 2
         hint = cell_len(self.note or self.HINT) + len(MORE)
-        box.first().styles.width = min(max(wide, hint), room) + 6
-        shown = shown.first()
+        self.query_one("#table-box").styles.width = min(max(wide, hint), room) + 6
+        shown = self.query_one("#table-shown")
         shown.focus()
         self.watch(shown, "show_vertical_scrollbar", self._say_more)
 
