@@ -41,7 +41,7 @@ from ..runtime.ops import RuleRuntimeError
 from ..runtime.state import Card
 from ..runtime.threads import distinct_picks
 from .sizes import split_again, unsized_zones
-from .stopped import ask_again, forget, secret_counters, work_out_again
+from .stopped import ask_again, dead_ends, forget, secret_branches, secret_counters, work_out_again
 
 SAMPLE_ERRORS = (JuxError, RuleRuntimeError)  # what playing on a sample may raise (a rule failing on a blanked value)
 ATTEMPTS = 8  # copies drawn, at most, for one in which every other seat's pending decision can be asked again
@@ -74,7 +74,7 @@ class InfoSet:
         token = (id(g.state), len(g.answers))
         if self._plan is None or self._token != token:
             self._plan, self._token = unknown_places(g, self.seat), token
-            self._facts = unsized_zones(g, self.seat), secret_counters(g, self.seat)
+            self._facts = unsized_zones(g, self.seat), secret_counters(g, self.seat), secret_branches(g, self.seat)
             self._hopeless = False
         g, ok = _attempts(g, self.seat, rng, self._plan, self._facts, 1 if self._hopeless else ATTEMPTS)
         self._hopeless = not ok  # (no sample this seat may hold is consistent here: take the first made)
@@ -120,12 +120,13 @@ def _order(item):
 def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | None = None):
     """A copy of ``game`` as it may be for ``seat``: see the module docstring. ``plan`` is
     ``unknown_places(game, seat)`` and facts ``(unsized_zones(game, seat), secret_counters(game,
-    seat))`` when the caller has them already. A copy in which a pending decision of another seat
-    cannot be asked again is drawn again, up to ATTEMPTS times (``ask_again``)."""
+    seat), secret_branches(game, seat))`` when the caller has them already. A copy in which a
+    pending decision of another seat cannot be asked again is drawn again, up to ATTEMPTS times
+    (``ask_again``)."""
     if plan is None:
         plan = unknown_places(game, seat)
     if facts is None:
-        facts = unsized_zones(game, seat), secret_counters(game, seat)
+        facts = unsized_zones(game, seat), secret_counters(game, seat), secret_branches(game, seat)
     return _attempts(game, seat, rng, plan, facts, ATTEMPTS)[0]
 
 
@@ -174,6 +175,7 @@ def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
         if under:
             deal(under, rest)
     forget(T, game.rules)
+    dead_ends(T, game.rules, seat, facts[2])
     if sigma:
         _remap_rest(T, sigma)
     if facts[0]:  # (`size: hidden`: how the unknown cards are split between those zones, drawn again)

@@ -2,7 +2,8 @@
 the secret counters' start values put back (`secret_counters`), each stopped frame's locals that
 are not read again dropped (`forget`), those that may hold a value worked out from a secret worked
 out again or set to none (`work_out_again`), and the other seats' pending decisions asked again
-from the sample's values (`ask_again`)."""
+from the sample's values (`ask_again`); and threads that a test of a secret number sent where they wait
+made dead ends (`secret_branches`, `dead_ends`)."""
 from __future__ import annotations
 
 from ..compiler.layout import counter_start
@@ -31,6 +32,44 @@ def secret_counters(game, seat: int) -> list:
             if p != seat or secret[name] == "none":
                 out.extend((lay.counter(name, p, k), start) for k in (lay.player_keys.get(name) or (None,)))
     return out
+
+
+def secret_branches(game, seat: int) -> frozenset:
+    """The threads (by id) of game that wait where a test of a secret number sent them that
+    ``seat`` may not know (compiler/branches.py): where a frame waits tells which way the test
+    went, so a sample of the seat cannot keep them (dead_ends)."""
+    rules = game.rules
+    if not rules.any_branch:
+        return frozenset()
+    branches, bit, out = rules.branches, 1 << seat, set()
+    S = game.state
+    for t in S.threads:
+        for f in t[0]:
+            tests = branches[f[0]] if f[0] >= 0 else None
+            if tests and f[1] in tests:
+                fn = tests[f[1]]
+                if fn is None or not fn(S, t, f) & bit:
+                    out.add(t[6])
+                    break
+    return frozenset(out)
+
+
+def dead_ends(T, rules, seat: int, tids) -> None:
+    """Make the threads tids of sample T dead ends (secret_branches): each waits in a frame that
+    fails when it resumes (the bot values the sample where it stopped), and holds nothing of where
+    the rules stopped. Another seat's decision there has no option (a playout stops at it); the
+    seat's own keeps its options, which it sees, as plain values (not the `choose` they came
+    from, which may be one of several that read alike)."""
+    if not tids:
+        return
+    for t in T.threads:
+        if t[6] in tids:
+            d = t[2]
+            if t[1] == DECIDE:
+                t[2] = ([d[0], d[1], d[2], d[3], d[4], -1, -1] + ([-1] + list(d[8:]) if len(d) > 7 else [])
+                        if d[0] == seat else [d[0], [], 1, 1, False, -1, -1])
+            t[0] = [[rules.dead_end, 0, []]]
+            t[3] = None
 
 
 def forget(T, rules) -> None:

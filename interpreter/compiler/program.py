@@ -60,6 +60,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         self.blinds: dict = {}  # routine id -> {resume point: (pos, the slots that may follow from an answer)}
         self.blind_calls: dict = {}  # routine id -> the resume points after a call giving such a value
         self.masks: dict = {}  # routine id -> the slot of the seats that answered its chooses, or None
+        self.branches: dict = {}  # routine id -> {resume point under a test of a secret number: its knowers, or None}
         self.secrets = rule_secrets(spec, self.cards, self.marks)  # what a seat may not know (taint.py)
         self.labels: list = []
         self.hints: dict = {}  # label id -> (pos, code) of its choose's hint
@@ -192,6 +193,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
                 for i in slots:
                     o.emit(1, f"L[{i}] = None", pos)
                 o.emit(1, "return True", pos)
+        self._emit_branches(o)
         for i, (pos, code) in enumerate(self.unavailables):
             o.emit(0, f"def UN{i}(S, L):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
@@ -245,7 +247,7 @@ def generate(spec, suspends: set, coverage: bool = False) -> dict:
         "reads_knowledge": c.reads_knowledge, "layout": c.layout, "coverage": coverage,
         "sites": c.sites, "chooses": c.chooses,
         "resume_drops": c.resume_drops, "reasks": c.reasks, "recalcs": c.recalcs, "pushes": c.pushes,
-        "shown": c.shown, "blinds": c.blinds, "blind_calls": c.blind_calls, "masks": c.masks,
+        "shown": c.shown, "blinds": c.blinds, "blind_calls": c.blind_calls, "masks": c.masks, "branches": c.branches,
     }
 
 
@@ -350,6 +352,8 @@ def link(spec, g: dict) -> dict:
         "blinds": tuple({pc: ns[f"RW{r}_{pc}"] for pc in sorted(c.blinds.get(r, {}))} for r in range(len(c.routines))),
         "blind_calls": tuple(frozenset(c.blind_calls.get(r, ())) for r in range(len(c.routines))),
         "masks": tuple(c.masks.get(r) for r in range(len(c.routines))),
+        "branches": tuple({pc: code and ns[f"KN{r}_{pc}"] for pc, code in c.branches.get(r, {}).items()}
+                          for r in range(len(c.routines))),
         "flow": g["flow"], "flow_locals": c.resumable_info["__flow__"][1],
         "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
         "card_backs": backs, "hidden_labels": hidden, "back_keys": back_keys,
@@ -382,3 +386,4 @@ class _Made:
         self.reads_knowledge = g["reads_knowledge"]
         self.resume_drops, self.reasks, self.recalcs, self.pushes = g["resume_drops"], g["reasks"], g["recalcs"], g["pushes"]
         self.shown, self.blinds, self.blind_calls, self.masks = g["shown"], g["blinds"], g["blind_calls"], g["masks"]
+        self.branches = g["branches"]

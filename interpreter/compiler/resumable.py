@@ -9,12 +9,13 @@ from ..language.tree import (Call, CallStmt, Choose, For, Let, Return, Simultane
 from ..limits import MAX_DEPTH
 from .expr import Ctx
 from .liveness import live_after
+from .branches import BranchSteps
 from .sampling import SampleSteps
 from .taint import Taint
 from .taint_rules import param_taint
 
 
-class ResumableRoutines(SampleSteps):
+class ResumableRoutines(SampleSteps, BranchSteps):
     """Methods of program.Compiler: a routine that may stop, lowered into blocks (l_*)."""
 
     def stmt_suspends(self, s) -> bool:
@@ -54,6 +55,7 @@ class ResumableRoutines(SampleSteps):
         name = fname[2:]
         self._taint = Taint(body, slots, self.secrets, {slots[params[i]] for i in self._params_tainted.get(name, ())})
         self._answer_taint(body, slots, params, name)
+        self._number_taint(body, slots, params, name)
         self._loops_open = []  # the `for` loops being lowered, as (statement, list slot, routine depth)
         self._depth = 0  # how many `simultaneously` bodies deep the lowering is
         self._valued = returns_value(body)
@@ -68,6 +70,7 @@ class ResumableRoutines(SampleSteps):
         self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._reasked(), self._recalcs
         self.pushes[rid], self.shown[rid] = self._pushes, self._shown
         self.blinds[rid], self.blind_calls[rid], self.masks[rid] = self._blinds, self._blind_calls, self._mask
+        self.branches[rid] = self._branches
         self._flush_routine(fname, blocks)
         return rid, self._hidden
 
@@ -81,6 +84,7 @@ class ResumableRoutines(SampleSteps):
             if drop:
                 self._drops[pc] = drop
             self._again(live, pc, s)
+        self._branch_at(s, pc)
 
     def _register(self, fname):
         rid = len(self.routines)
@@ -301,9 +305,10 @@ class ResumableRoutines(SampleSteps):
         self._declare(s.pattern, ctx)
         body_blocks: list = [[]]
         body_ctx = replace(ctx, env=dict(ctx.env), brk="", spawned=True)
-        outer = self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same, self._blinds, self._blind_calls
+        outer = (self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same, self._blinds, self._blind_calls,
+                 self._branches)
         self._drops, self._asks, self._recalcs, self._pushes, self._shown = {}, {}, {}, {}, {}  # (numbered apart)
-        self._same, self._blinds, self._blind_calls = set(), {}, set()
+        self._same, self._blinds, self._blind_calls, self._branches = set(), {}, set(), {}
         self._depth += 1
         self._lower(s.body, body_ctx, body_blocks)
         self._depth -= 1
@@ -311,7 +316,9 @@ class ResumableRoutines(SampleSteps):
         self.resume_drops[rid], self.reasks[rid], self.recalcs[rid] = self._drops, self._reasked(), self._recalcs
         self.pushes[rid], self.shown[rid] = self._pushes, self._shown
         self.blinds[rid], self.blind_calls[rid], self.masks[rid] = self._blinds, self._blind_calls, self._mask
-        self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same, self._blinds, self._blind_calls = outer
+        self.branches[rid] = self._branches
+        (self._drops, self._asks, self._recalcs, self._pushes, self._shown, self._same, self._blinds, self._blind_calls,
+         self._branches) = outer
         self._pending_bodies.append((body_name, body_blocks))
         nxt = len(blocks)
         self._stops_at(s, nxt)

@@ -37,6 +37,9 @@ from ..language.tree import (Assign, Attr, Break, Call, CallStmt, Choose, For, G
 from .liveness import local_reads
 
 
+_STOPS = (Choose, Simultaneously, CallStmt, Let, Assign)  # (the statements a routine may stop at)
+
+
 class Secrets:
     """What a seat may not know, by name (see the module's text): names (counters and zones),
     attrs (card attributes, not marks), routines (functions reading one), returns (procedures whose
@@ -52,6 +55,15 @@ class Secrets:
         out = Secrets.__new__(Secrets)
         out.names = out.attrs = out.routines = frozenset()
         out.public = self.public
+        out.returns = set()
+        return out
+
+    def numbers(self, spec) -> "Secrets":
+        """The secret numbers alone: the counters and the zones of hidden size, not the cards'
+        attributes (which branch a secret number chose: compiler/branches.py)."""
+        out = Secrets.__new__(Secrets)
+        out.names, out.attrs, out.public = self.names, frozenset(), self.public
+        out.routines = out._routines(spec)
         out.returns = set()
         return out
 
@@ -177,6 +189,8 @@ class Taint:
             self.defs: dict = {}
             self.calls: list = []  # (a call statement or `let x = f(...)`'s call, under a tainted condition)
             self.returns: list = []  # (`return EXPR`, under a tainted condition)
+            self.under: dict = {}  # id(a statement that may stop) -> the tainted tests it runs under
+            self._tests: list = []  # (the construct, its tainted test, or None: a `break` under one)
             before = (len(self.tainted), sum(self.loops.values()))
             self._block(tuple(body), False)
             for slot, defs in self.defs.items():  # (one statement alone: wherever it is read it ran)
@@ -207,6 +221,8 @@ class Taint:
 
     def _stmt(self, s, ctl: bool) -> None:
         t = type(s)
+        if self._tests and t in _STOPS:
+            self.under[id(s)] = tuple(self._tests)
         if t is CallStmt:
             self.calls.append((s, ctl))
         elif t in (Let, Assign) and type(s.value) is Call:
@@ -217,31 +233,52 @@ class Taint:
             if s.name in self.slots:
                 self._set((s.name,), s, self._reads(s.value) or self._reads(s.index) or self._reads(s.key), ctl)
         elif t is If:
-            c = ctl
+            c, n = ctl, len(self._tests)
             for cond, body in s.branches:
-                c = c or self._reads(cond)  # (a later branch runs only when the earlier tests fail)
+                if self._reads(cond):  # (a later branch runs only when the earlier tests fail)
+                    c = True
+                    self._tests.append((s, cond))
                 self._block(tuple(body), c)
             if s.orelse is not None:
                 self._block(tuple(s.orelse), c)
+            del self._tests[n:]
         elif t is While:
-            c = ctl or self._reads(s.cond) or self._breaks_on_secret(s.body)
-            self._block(tuple(s.body), c)
+            n = self._loop_tests(s, s.cond if self._reads(s.cond) else None)
+            self._block(tuple(s.body), ctl or len(self._tests) > n)
+            del self._tests[n:]
         elif t is For:
             it = self._reads(s.iter)
             self.loops[id(s)] = it
-            c = ctl or it or self._breaks_on_secret(s.body)
+            n = self._loop_tests(s, s.iter if it else None)
+            c = ctl or len(self._tests) > n
             self._set(s.pattern.names, s, it, c)
             self._block(tuple(s.body), c)
+            del self._tests[n:]
         elif t is Simultaneously:
             it = self._reads(s.iter)
             self._set(s.pattern.names, s, it, ctl)
             sealed, self._sealed = self._sealed, self.answers > 0
+            if it:
+                self._tests.append((s, s.iter))
             self._block(tuple(s.body), ctl or it)
+            if it:
+                self._tests.pop()
             self._sealed = sealed
         elif t is Choose:  # (an answer: see the module's text; with answers, a sealed one)
             self._set(s.pattern.names, s, self._sealed, ctl)
         elif t is Return and s.value is not None:
             self.returns.append((s, ctl))
+
+    def _loop_tests(self, loop, test) -> int:
+        """Note the tests a loop's body runs under: its own (test: its test or list, when that
+        reads a secret or a tainted local) and, when a `break` or `return` of its body runs under
+        such a test, None (how many rounds ran then tells it). Gives how many were noted before."""
+        n = len(self._tests)
+        if test is not None:
+            self._tests.append((loop, test))
+        if self._breaks_on_secret(loop.body):
+            self._tests.append((loop, None))
+        return n
 
     def _breaks_on_secret(self, body) -> bool:
         """Whether a `break` or `return` of this loop's body runs under a tainted condition (then how

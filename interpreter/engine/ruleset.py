@@ -15,6 +15,7 @@ from ..runtime import ops
 from ..runtime.moves import settle_top
 from ..runtime.plans import blind_table, plan_moves
 from ..runtime.state import State, ZoneTable
+from ..runtime.threads import dead_end
 from . import compiled
 from .keys import entry_name, ruleset_key, variant_names
 
@@ -49,7 +50,9 @@ class Ruleset:
         self.hidden_labels = c["hidden_labels"]
         self.back_keys = c["back_keys"]
         self.has_backs = any(b is not None for b in self.card_backs)
-        self.routines = c["routines"]
+        # the rules' routines that may stop, by id, and last a dead end (a bot's sample: bots/stopped.py)
+        self.routines = c["routines"] + (dead_end,)
+        self.dead_end = len(c["routines"])
         # for bots' samples (bots/sample.py): by routine, the locals not live where it waits, and
         # each choose's decision made again from what a sample holds
         self.resume_drops = c["resume_drops"]
@@ -59,6 +62,12 @@ class Ruleset:
         self.shown = c["shown"]  # (after a choose: the tainted locals its labels and prompt read)
         # (what follows from an answer to a choose, set to none in a sample of a seat that did not give it)
         self.blinds, self.blind_calls, self.masks = c["blinds"], c["blind_calls"], c["masks"]
+        # (where a routine waits under a test of a secret number: the seats that know it, compiler/branches.py)
+        self.branches = c["branches"]
+        self.any_branch = any(c["branches"])
+        for name in ("resume_drops", "reasks", "recalcs", "pushes", "shown", "blinds", "branches"):
+            setattr(self, name, getattr(self, name) + ({},))  # (the dead end's: nothing)
+        self.blind_calls, self.masks = self.blind_calls + (frozenset(),), self.masks + (None,)
         # the rules' functions the engine, views and bots call: an error in one names its rule
         self.label_fns = [self._located(f) for f in c["labels"]]
         self.hint_fns = {i: self._located(f) for i, f in c["hints"].items()}  # by label id

@@ -37,6 +37,13 @@ def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id,
     return True
 
 
+def dead_end(S, T, F):
+    """The routine of a bot's sample where it may not go on (bots/stopped.py): resuming it fails,
+    and the bot values the sample where it stopped."""
+    raise RuleRuntimeError("a bot's sample cannot go on here: which way the rules went depends on what its seat "
+                           "may not know")
+
+
 def bounds(n: int, count, upto, optional: bool) -> tuple:
     """(fewest, most, many) options to choose of n (for a `distinct` choose: n different keys):
     `pick count`, `pick up to upto`, `optional`; many: the answer is a list."""
