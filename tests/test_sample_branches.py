@@ -107,3 +107,31 @@ def test_a_branch_that_reads_what_the_seat_may_not_know_is_a_dead_end_in_its_own
     for seat in range(3):
         s = determinize(g, seat, random.Random(0))
         assert all(t[0] == [[rules.dead_end, 0, []]] for t in s.state.threads if t[2] is not None)
+
+
+# a card's attribute: of a card a local holds (drawn face down: no seat knows it), of a seat's
+# own hand (only that seat knows it)
+CARDS = {
+    "a card no seat sees": "let c = top(deck)\nif c.value > 3 {\nDECIDE\npoints[0] += 1\n} else {\nDECIDE\npoints[0] += 2\n}",
+    "a hand": ("simultaneously for q in players {\n  if any(c.value > 4 for c in hand[q]) {\n"
+               "    choose keep from [\"point\", \"pass\"] by q prompt \"Take a point?\" label \"{keep}\"\n"
+               "    points[q] += 1\n  } else {\n"
+               "    choose keep from [\"point\", \"pass\"] by q prompt \"Take a point?\" label \"{keep}\"\n"
+               "    points[q] += 2\n  }\n}"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CARDS))
+def test_a_branch_a_card_chose_is_not_in_the_samples_of_a_seat_that_does_not_know_it(tmp_path, name):
+    """A test of the card a local holds is known to the seats that know that card; a test of a
+    seat's own hand to that seat: the others' samples make the thread a dead end, and two games
+    alike but for those cards give the same samples."""
+    rules = branch_rules(tmp_path, name, CARDS[name])
+    assert check_twins(rules, 3, range(8), 1, tries=6) > 50
+    g = bids(rules, 0, 0, 0)
+    for seat in range(3):
+        s = determinize(g, seat, random.Random(0))
+        for t in s.state.threads:
+            if t[2] is not None:
+                dead = t[0][-1][0] == rules.dead_end
+                assert dead == (name == "a card no seat sees" or t[2][0] != seat), (seat, t[2][0])

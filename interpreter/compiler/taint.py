@@ -12,8 +12,9 @@ that reads one of these (at any depth).
 A local is tainted when a statement that sets it (a `let`, `x = ...`, `x += ...`, a `for` or
 `simultaneously` over a list) reads a secret or a tainted local, or when several statements set it
 and one runs only on a condition that does (inside an `if` or `while` whose test does, a `for`
-over a tainted list, or a loop that a `break` under such a condition may end early: which of them
-ran tells the secret; one statement alone ran wherever its local is read). A parameter is tainted
+over a tainted list, or a loop that a `break` or `return` under such a condition may end early, a
+`return` in a loop inside it included: which of them ran tells the secret; one statement alone ran
+wherever its local is read). A parameter is tainted
 when some call gives it a tainted argument (`param_taint`), and `let x = f(...)` when a `return`
 of procedure f may give a tainted value. A `for`'s own list (kept in a hidden slot while its body
 waits) is tainted when its list expression is. An answer to a `choose` is not: the deciding seat
@@ -190,7 +191,7 @@ class Taint:
             self.calls: list = []  # (a call statement or `let x = f(...)`'s call, under a tainted condition)
             self.returns: list = []  # (`return EXPR`, under a tainted condition)
             self.under: dict = {}  # id(a statement that may stop) -> the tainted tests it runs under
-            self._tests: list = []  # (the construct, its tainted test, or None: a `break` under one)
+            self._tests: list = []  # (the construct, a tainted test, whether it is one a `break` runs under)
             before = (len(self.tainted), sum(self.loops.values()))
             self._block(tuple(body), False)
             for slot, defs in self.defs.items():  # (one statement alone: wherever it is read it ran)
@@ -237,7 +238,7 @@ class Taint:
             for cond, body in s.branches:
                 if self._reads(cond):  # (a later branch runs only when the earlier tests fail)
                     c = True
-                    self._tests.append((s, cond))
+                    self._tests.append((s, cond, False))
                 self._block(tuple(body), c)
             if s.orelse is not None:
                 self._block(tuple(s.orelse), c)
@@ -259,7 +260,7 @@ class Taint:
             self._set(s.pattern.names, s, it, ctl)
             sealed, self._sealed = self._sealed, self.answers > 0
             if it:
-                self._tests.append((s, s.iter))
+                self._tests.append((s, s.iter, False))
             self._block(tuple(s.body), ctl or it)
             if it:
                 self._tests.pop()
@@ -271,35 +272,39 @@ class Taint:
 
     def _loop_tests(self, loop, test) -> int:
         """Note the tests a loop's body runs under: its own (test: its test or list, when that
-        reads a secret or a tainted local) and, when a `break` or `return` of its body runs under
-        such a test, None (how many rounds ran then tells it). Gives how many were noted before."""
+        reads a secret or a tainted local) and those under which a `break` or `return` of its body
+        may run (how many rounds ran then follows from them: _exit_tests), marked as such. Gives
+        how many were noted before."""
         n = len(self._tests)
         if test is not None:
-            self._tests.append((loop, test))
-        if self._breaks_on_secret(loop.body):
-            self._tests.append((loop, None))
+            self._tests.append((loop, test, False))
+        self._tests.extend((loop, e, True) for e in self._exit_tests(loop.body))
         return n
 
-    def _breaks_on_secret(self, body) -> bool:
-        """Whether a `break` or `return` of this loop's body runs under a tainted condition (then how
-        many rounds ran, and so what its locals hold, depends on it)."""
-        def look(stmts, c) -> bool:
+    def _exit_tests(self, body) -> list:
+        """The tests reading a secret or a tainted local under which a `break` or `return` of this
+        loop's body may run (a `return` in a loop inside it too, under that loop's own such test
+        or list); [] when none does."""
+        out: list = []
+
+        def look(stmts, tests, inner) -> None:
             for s in stmts:
                 t = type(s)
-                if t in (Break, Return) and c:
-                    return True
-                if t is If:
-                    cc = c
+                if tests and (t is Return or (t is Break and not inner)):
+                    out.extend(x for x in tests if not any(x is y for y in out))
+                elif t is If:
+                    cc = tests
                     for cond, b in s.branches:
-                        cc = cc or self._reads(cond)
-                        if look(tuple(b), cc):
-                            return True
-                    if s.orelse is not None and look(tuple(s.orelse), cc):
-                        return True
-                elif t is Return and c:
-                    return True
-            return False
-        return look(tuple(body), False)
+                        if self._reads(cond):
+                            cc = cc + [cond]
+                        look(tuple(b), cc, inner)
+                    if s.orelse is not None:
+                        look(tuple(s.orelse), cc, inner)
+                elif t in (For, While):
+                    test = s.iter if t is For else s.cond
+                    look(tuple(s.body), tests + [test] if self._reads(test) else tests, True)
+        look(tuple(body), [], False)
+        return out
 
     def plan(self, live, suspending, loops, given=()) -> tuple:
         """What a sample does where the routine waits with live (slots) live, inside loops (the
