@@ -135,3 +135,17 @@ def test_a_branch_a_card_chose_is_not_in_the_samples_of_a_seat_that_does_not_kno
             if t[2] is not None:
                 dead = t[0][-1][0] == rules.dead_end
                 assert dead == (name == "a card no seat sees" or t[2][0] != seat), (seat, t[2][0])
+
+
+def test_a_card_test_no_seat_can_be_named_for_keeps_only_the_deciding_seats_own_thread(tmp_path):
+    """`top(deck).value` (no local holds the card): the analysis cannot name who knows it. Another
+    seat's thread there is a dead end in a seat's samples; the seat's own is kept (the limit of
+    docs/bots.md: such tests in the three games read cards every seat has seen)."""
+    body = CARDS["a hand"].replace("any(c.value > 4 for c in hand[q])", "top(deck).value > 3")
+    rules = branch_rules(tmp_path, "top", body)
+    g = bids(rules, 0, 0, 0)
+    for seat in range(3):
+        s = determinize(g, seat, random.Random(0))
+        for t in s.state.threads:
+            if t[2] is not None:
+                assert (t[0][-1][0] == rules.dead_end) == (t[2][0] != seat), (seat, t[2][0])

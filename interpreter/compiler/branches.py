@@ -6,8 +6,9 @@ such test cannot keep that thread as it is: it is a dead end there (bots/stopped
 that do know them are worked out where the thread waits (`KN` functions, knowers.py). A test of
 a secret number (a counter not `visible: all`, the size of a zone `size: hidden`) that no seat
 can be named for is known to none; one of a card's attribute that no seat can be named for is
-left as it is (the limit of docs/bots.md: such tests often read cards every seat has seen, which
-the analysis cannot tell, and a dead end there would stop the bots' search at their own turns).
+taken as known to the seat whose decision the thread waits at (the limit of docs/bots.md: such
+tests often read cards every seat has seen, which the analysis cannot tell, and a dead end there
+would stop the bots' search at their own turns).
 (class BranchSteps, part of program.Compiler)"""
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ class BranchSteps:
         """Where the routine waits at s (resuming at pc) under tests that read a secret: the
         generated expression of the seats that know them all (knowers.py), or None for none. A
         test of a secret number no seat can be named for makes it None; one of a card's attribute
-        no seat can be named for is left out (docs/bots.md, step 6, "Limits")."""
+        no seat can be named for is taken as known to the seat deciding there (docs/bots.md, step
+        6, "Limits")."""
         num = self._numbers.under.get(id(s)) if self._numbers is not None else None
         full = self._taint.under.get(id(s))
         if not full:
@@ -49,10 +51,8 @@ class BranchSteps:
                 self._branches[pc] = None
                 return
         got = Knowers(self.spec, self.secrets, self._taint, self._slots, self._params, memo[1]).of(full)
-        if got is None:
-            if numbers is None:
-                return
-            got = numbers
+        if got is None:  # (a card's test no seat can be named for: the deciding seat's own thread is kept)
+            got = (numbers or set()) | {"_deciding(T)"}
         self._branches[pc] = " & ".join(sorted(got)) or "-1"
 
     def _emit_branches(self, o) -> None:

@@ -265,7 +265,7 @@ def link(spec, g: dict) -> dict:
         "_flatten": ops.flatten, "_deep": ops.bounded_depth, "_too_deep": ops.too_deep, "_move": moves.move, "_move_under": moves.move_under, "_move_all": moves.move_all, "_draw": moves.draw,
         "_shuffle": chance.shuffle, "_reveal": moves.reveal, "_top": ops.top,
         "_first": ops.first, "_last": ops.last, "_turn_order": ops.turn_order, "_budget": ops.budget,
-        "_decide": threads.decide, "_decide_one": threads.decide_one, "_thread": threads.thread,
+        "_decide": threads.decide, "_decide_one": threads.decide_one, "_thread": threads.thread, "_deciding": threads.deciding,
         "_join": threads.join, "_spawn": threads.spawn, "_set_mark": moves.set_mark,
         "_NO_MARKS": moves.NO_MARKS, "_event": events.event, "_event_to": events.event_to,
         "_NONE": moves.NO_CARDS.__contains__, "_SCALARS": moves.SCALARS,

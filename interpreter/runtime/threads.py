@@ -44,6 +44,11 @@ def dead_end(S, T, F):
                            "may not know")
 
 
+def deciding(T) -> int:
+    """The bit of the seat whose decision thread T waits at (0: it waits at none)."""
+    return 1 << T[2][0] if T[1] == DECIDE and T[2] else 0
+
+
 def bounds(n: int, count, upto, optional: bool) -> tuple:
     """(fewest, most, many) options to choose of n (for a `distinct` choose: n different keys):
     `pick count`, `pick up to upto`, `optional`; many: the answer is a list."""
