@@ -2,8 +2,8 @@
 the secret counters' start values put back (`secret_counters`), each stopped frame's locals that
 are not read again dropped (`forget`), those that may hold a value worked out from a secret worked
 out again or set to none (`work_out_again`), and the other seats' pending decisions asked again
-from the sample's values (`ask_again`); and threads that a test of a secret number sent where they wait
-made dead ends (`secret_branches`, `dead_ends`)."""
+from the sample's values (`ask_again`); and the threads a secret test sent where they wait made
+dead ends (`secret_branches`, `dead_ends`)."""
 from __future__ import annotations
 
 from ..compiler.layout import counter_start
@@ -35,9 +35,9 @@ def secret_counters(game, seat: int) -> list:
 
 
 def secret_branches(game, seat: int) -> frozenset:
-    """The threads (by id) of game that wait where a test of a secret number sent them that
-    ``seat`` may not know (compiler/branches.py): where a frame waits tells which way the test
-    went, so a sample of the seat cannot keep them (dead_ends)."""
+    """The threads (by id) of game that wait where a test that ``seat`` may not know sent them
+    (compiler/branches.py): where a frame waits tells which way the test went, so a sample of the
+    seat cannot keep them (dead_ends)."""
     rules = game.rules
     if not rules.any_branch:
         return frozenset()

@@ -60,7 +60,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         self.blinds: dict = {}  # routine id -> {resume point: (pos, the slots that may follow from an answer)}
         self.blind_calls: dict = {}  # routine id -> the resume points after a call giving such a value
         self.masks: dict = {}  # routine id -> the slot of the seats that answered its chooses, or None
-        self.branches: dict = {}  # routine id -> {resume point under a test of a secret number: its knowers, or None}
+        self.branches: dict = {}  # routine id -> {resume point under a secret test: who knows it (branches.py), or None}
         self.secrets = rule_secrets(spec, self.cards, self.marks)  # what a seat may not know (taint.py)
         self.labels: list = []
         self.hints: dict = {}  # label id -> (pos, code) of its choose's hint

@@ -7,9 +7,9 @@ from dataclasses import replace
 from ..language.tree import (Call, CallStmt, Choose, For, Let, Return, Simultaneously, author_name, returns_value,
                              walk, walked)
 from ..limits import MAX_DEPTH
+from .branches import BranchSteps
 from .expr import Ctx
 from .liveness import live_after
-from .branches import BranchSteps
 from .sampling import SampleSteps
 from .taint import Taint
 from .taint_rules import param_taint
