@@ -6,8 +6,10 @@ notification without its params is left out. `jux lsp` runs for real in a subpro
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -33,29 +35,58 @@ class _Bytes:
         return out
 
 
-def talk(*messages, pause: float = 0.0, timeout: float = 120) -> tuple:
+def talk(*messages, pause: float = 0.0, timeout: float = 120, until=None) -> tuple:
     """Run `jux lsp`, send the messages (dicts, or bytes as they are), wait `pause` seconds (for
-    checks to publish), then shut it down; (the messages it sent, its stderr)."""
+    checks to publish; with until, until until(the messages it sent so far) holds, at most 60 s),
+    then shut it down; (the messages it sent, its stderr)."""
     p = subprocess.Popen([sys.executable, "-m", "jux", "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
+    got = bytearray()
+    reader = threading.Thread(target=lambda: got.extend(p.stdout.read()) if until is None else _drain(p.stdout, got),
+                              daemon=True)
     try:
         p.stdin.write(b"".join(m if isinstance(m, bytes) else frame(m) for m in (INIT, INITIALIZED, *messages)))
         p.stdin.flush()
-        time.sleep(pause)
+        reader.start()
+        if until is None:
+            time.sleep(pause)
+        else:
+            end = time.monotonic() + 60
+            while time.monotonic() < end and not until(_sent_so_far(bytes(got))):
+                time.sleep(0.1)
         p.stdin.write(frame(SHUTDOWN) + frame({"jsonrpc": "2.0", "method": "exit"}))
         p.stdin.close()
-        out, err = p.stdout.read(), p.stderr.read()
+        reader.join(timeout)
+        err = p.stderr.read()
         p.wait(timeout)
     finally:
         if p.poll() is None:
             p.kill()
             p.wait()
-    frames, f = [], Frames(_Bytes(out))
+    frames, f = [], Frames(_Bytes(bytes(got)))
     while (item := f.next()) is not None:
         assert item[0] == "body", item
         frames.append(json.loads(item[1]))
     assert p.returncode == 0
     return frames, err.decode()
+
+
+def _drain(stream, into: bytearray) -> None:
+    """Read stream into `into` as it comes, to its end."""
+    while chunk := stream.read1(65536):
+        into.extend(chunk)
+
+
+def _sent_so_far(data: bytes) -> list:
+    """The whole messages in data (a last one still coming left out)."""
+    out = []
+    while (head := data.find(b"\r\n\r\n")) >= 0:
+        length = int(re.search(rb"Content-Length: *(\d+)", data[:head]).group(1))
+        if len(data) < head + 4 + length:
+            break
+        out.append(json.loads(data[head + 4:head + 4 + length]))
+        data = data[head + 4 + length:]
+    return out
 
 
 def by_id(frames) -> dict:
@@ -161,9 +192,15 @@ def test_the_whole_text_again_puts_the_file_back_in_step(tmp_path):
     uri = (tmp_path / "notes.yaml").as_uri()
     whole = {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
         "textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": "a: 1\n"}]}}
-    frames, err = talk(_open(uri, "a: 1\nb: 2\n"), _change(uri, 2, (9, 0), (9, 1)), whole, pause=4)
-    told = [m["params"]["diagnostics"] for m in frames
-            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri]
+
+    def told(frames) -> list:
+        return [m["params"]["diagnostics"] for m in frames
+                if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri]
+
+    # (until its last word on the file is that nothing is wrong, or a minute: a loaded machine is slow)
+    frames, err = talk(_open(uri, "a: 1\nb: 2\n"), _change(uri, 2, (9, 0), (9, 1)), whole,
+                       until=lambda fs: told(fs) and told(fs)[-1] == [])
+    told = told(frames)
     assert any(ds and "lost" in ds[0]["message"] for ds in told)
     assert told[-1] == []  # (a file that is no rule file: nothing to say, once in step)
     clean(err)
