@@ -95,8 +95,21 @@ def move(S, c, zi: int):
     cards = tuple(c)
     Z = S.z
     loc = S.loc
+    vis = S.vis
+    plan = vis.plan
+    if vis.blind is vis:  # (a blind game: nothing reads who knows which card, no zone mixes)
+        dest = Z[zi]
+        for x in cards:
+            src = loc[x]
+            Z[src].remove(x)
+            dest.append(x)
+            loc[x] = zi
+            if plan[src][zi] is None:  # (a `top` zone's cards, marks: as seen, without mixing)
+                _followed(S, x, src, zi, False)
+        if S.m and vis.drop[zi]:
+            drop_marks(S, cards, zi)
+        return
     K = S.k
-    plan = S.vis.plan
     dest = Z[zi]
     mixed = -1  # a zone left to where some seats lose track: mixed once, after the moves
     more = None  # (the others, when the cards came from several such zones)
