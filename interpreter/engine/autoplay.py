@@ -55,6 +55,9 @@ class Autoplay:
         take = self._take
         if callable(pick):
             pick = [pick] * S.n
+        # picks that only ever answer an option number in range (random_picker's: `legal`) are
+        # taken without checking each answer
+        legal = pick is not None and all(getattr(p, "legal", False) for p in pick)
 
         def at_once(T, L=None, waited=False) -> bool:
             """Answer thread T's decision now (False: not now); L: the locals of a routine run as
@@ -95,7 +98,7 @@ class Autoplay:
                     choice = pick[player](len(options), 1, 1, False)
                 except Exception as e:  # through the rules' code as it is, not as an error in a rule
                     raise Answering(e) from None
-                if type(choice) is int and 0 <= choice < len(options):
+                if legal or type(choice) is int and 0 <= choice < len(options):
                     if unset and T[4] < 0:
                         record(T, player, choice)
                     else:  # (record(), written out)
@@ -145,12 +148,11 @@ class Autoplay:
                         choice = pick[player](n, 1, 1, False)
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
-                    if type(choice) is int and 0 <= choice < n:
-                        seat = +player if type(player) is Seat else int(player)
+                    if legal or type(choice) is int and 0 <= choice < n:
                         if unset and T[4] < 0:
                             record(T, player, choice)
                         else:
-                            answers.append([seat, choice])
+                            answers.append([+player if type(player) is Seat else int(player), choice])
                             S.steps = 0
                             if S.fresh:
                                 S.fresh.clear()
@@ -191,21 +193,26 @@ class Autoplay:
                         choice = pick[player](n, lo, hi, True)
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
-                    ok = type(choice) is list and lo <= len(choice) <= hi
-                    if ok:  # (_option_numbers(choice, n), written out; the options picked, x, as it goes)
-                        x = []
-                        for i in choice:
-                            if type(i) is not int or not 0 <= i < n:
-                                ok = False
-                                break
-                            x.append(options[i])
-                        else:
-                            ok = len(set(choice)) == len(choice)
+                    if legal:  # (a fresh list of distinct option numbers in range, as many as asked)
+                        ok = True
+                        x = list(map(options.__getitem__, choice))
+                    else:
+                        ok = type(choice) is list and lo <= len(choice) <= hi
+                        if ok:  # (_option_numbers(choice, n), written out; the options picked, x, as it goes)
+                            x = []
+                            for i in choice:
+                                if type(i) is not int or not 0 <= i < n:
+                                    ok = False
+                                    break
+                                x.append(options[i])
+                            else:
+                                ok = len(set(choice)) == len(choice)
+                            choice = choice[:]
                     if ok:
                         if unset and T[4] < 0:
-                            record(T, player, choice[:])
+                            record(T, player, choice)
                         else:  # (record(), written out: the commonest answer of a draft)
-                            answers.append([+player if type(player) is Seat else int(player), choice[:]])
+                            answers.append([+player if type(player) is Seat else int(player), choice])
                             S.steps = 0
                             if S.fresh:
                                 S.fresh.clear()
@@ -231,7 +238,7 @@ class Autoplay:
                 choice = pick[player](n, 1, 1, False)
             except Exception as e:  # through the rules' code as it is, not as an error in a rule
                 raise Answering(e) from None
-            if type(choice) is int and 0 <= choice < n:  # as _take, its first case
+            if legal or type(choice) is int and 0 <= choice < n:  # as _take, its first case
                 seat = +player if type(player) is Seat else int(player)
                 if unset and T[4] < 0:  # (the first answer outside `simultaneously`, unless _take had one)
                     if self.first_player is None:
