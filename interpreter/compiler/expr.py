@@ -345,7 +345,7 @@ class Expressions:
         if f == "range":
             return f"list({self._range(e, ctx)})"
         if f == "turn_order":
-            return f"_turn_order(S, {a[0]})"
+            return f"TURN_ORDERS[S.n][({a[0]}) % S.n]"  # (ops.turn_order, without a call)
         if f == "next_seat":
             return f"SEATS[({a[0]} + 1) % S.n]"
         if f == "prev_seat":
