@@ -353,23 +353,20 @@ def reveal(S, what, to=None):
     """Show a card, a list of cards or nothing to a seat (to everyone with no seat). A card shown to
     a seat that cannot follow the cards of its zone, in a zone that may mix, joins S.fresh (a card
     known only by the seats that follow its zone need not: see runtime/plans.py move_plan)."""
-    if what is None:
+    vis = S.vis
+    if what is None or vis.blind is vis:  # (a blind game: nothing reads who knows which card)
         return
     mask = ((1 << S.n) - 1) if to is None else (1 << (+to if type(to) is Seat else int(to)))
-    vis = S.vis
     if type(what) is Card:
         S.k[what] |= mask
-        if vis.blind is not vis:  # (a blind game: nothing reads who knows which card)
-            z = S.loc[what]
-            S.o[z] |= mask  # (a bound: the seats that see z among them already knew it)
-            if mask & vis.unfollowed[z]:
-                S.fresh.append(what)
+        z = S.loc[what]
+        S.o[z] |= mask  # (a bound: the seats that see z among them already knew it)
+        if mask & vis.unfollowed[z]:
+            S.fresh.append(what)
         return
-    cards = tuple(what)
-    for c in cards:
+    for c in tuple(what):
         S.k[c] |= mask
-        if vis.blind is not vis:
-            z = S.loc[c]
-            S.o[z] |= mask
-            if mask & vis.unfollowed[z]:
-                S.fresh.append(c)
+        z = S.loc[c]
+        S.o[z] |= mask
+        if mask & vis.unfollowed[z]:
+            S.fresh.append(c)
