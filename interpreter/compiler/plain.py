@@ -148,6 +148,15 @@ class PlainStatements:
             return None
         return f", {len(lay.fixed_zones)}, {len(lay.player_zones)}"
 
+    def _plainly_entered(self, e) -> bool:
+        """Whether a card moved into zone e may need no more than an int plan (runtime/plans.py
+        move_plan): e is not a `visible: top` zone and no mark falls off a card entering it."""
+        name = e.id if isinstance(e, Name) else e.obj.id if isinstance(e, Index) and isinstance(e.obj, Name) else None
+        if name is None or name not in self.layout.zone_def:
+            return False
+        kept = [(d or {}).get("kept_in") for d in self.spec.marks.values()]
+        return self.layout.zone_def[name].get("visible") != "top" and not any(k and name not in k for k in kept)
+
     def s_Move(self, s, ctx, ind):
         dest = self.zone_index(s.dest, ctx)
         src = self.zone_index(s.what, ctx)
@@ -159,7 +168,7 @@ class PlainStatements:
                 self._emit(ind, f"_played_move(S, {self.ex(s.what, ctx)}, {dest}{played}, {s.bottom})", s)
         elif src is not None:
             self._emit(ind, f"_move_all(S, {src}, {dest}, {s.bottom})", s)
-        elif not s.bottom and PLAIN_READ.fullmatch(what := self.ex(s.what, ctx)):
+        elif not s.bottom and self._plainly_entered(s.dest) and PLAIN_READ.fullmatch(what := self.ex(s.what, ctx)):
             # one card whose move only changes where it is and who knows it (an int plan, the
             # commonest): moves.move's first case, without a call
             self._emit(ind, f"if type({what}) is _Card and (_mh := S.vis.plan[(_ms := S.loc[{what}])][(_md := {dest})])"
