@@ -29,6 +29,8 @@ class Autoplay:
         pick, instead of answer: a function pick(n, lo, hi, many), or a list of one per seat,
         that answers from the decision's shape alone (n options; when many, a list of lo to hi
         option numbers, else one number, or none when lo is 0), asked without making a Decision.
+        A pick with a true `legal` attribute (random_picker's) answers only legally: its answers
+        are taken without being checked.
 
         direct=True is faster still: the procedures that may stop, but start no `simultaneously`,
         run as plain functions on the main thread, so the game's state does not say where they
