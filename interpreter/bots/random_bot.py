@@ -83,6 +83,7 @@ def random_picker(rnd):
         del picks[k:]
         return picks
 
+    pick.legal = True  # (its answers are always legal: Game.autoplay takes them unchecked)
     return pick
 
 

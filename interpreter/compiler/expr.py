@@ -3,10 +3,14 @@ part of compile.Compiler), and what the generated lines are written into (Emitte
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import re
 
 from ..errors import Pos
 from .inline import inline_body, plain_args
 from ..language.tree import BinOp, Call, CondExpr, GenCall, Index, Int, Lambda, ListComp, ListLit, Name, Neg, Str
+
+# compiled expressions that give the same value read twice, at little cost: a local, the length of a zone
+TWICE = re.compile(r"v_\w+|L\[\d+\]|len\(Z\[[\w+*() ]+\]\)")
 
 
 class Emitter:
@@ -320,6 +324,10 @@ class Expressions:
         if f in ("min", "max"):
             if len(a) == 1:
                 return f"_{f}_of({a[0]})"
+            if len(a) == 2 and any(isinstance(x, Int) for x in args) and all(
+                    isinstance(x, Int) or TWICE.fullmatch(t) for x, t in zip(args, a)):
+                # ops.min2/max2 without a call: b if b < a else a (b > a), each read twice
+                return f"({a[1]} if {a[1]} {'<' if f == 'min' else '>'} {a[0]} else {a[0]})"
             return f"_{f}2({a[0]}, {a[1]})" if len(a) == 2 else f"{f}({', '.join(a)})"
         if f == "sum":
             return f"sum({a[0]})"
@@ -345,7 +353,7 @@ class Expressions:
         if f == "range":
             return f"list({self._range(e, ctx)})"
         if f == "turn_order":
-            return f"_turn_order(S, {a[0]})"
+            return f"TURN_ORDERS[S.n][({a[0]}) % S.n]"  # (ops.turn_order, without a call)
         if f == "next_seat":
             return f"SEATS[({a[0]} + 1) % S.n]"
         if f == "prev_seat":

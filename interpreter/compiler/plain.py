@@ -3,11 +3,16 @@ PlainStatements, part of program.Compiler)."""
 from __future__ import annotations
 
 from dataclasses import replace
+import re
 
 from ..language.tree import (Call, CallStmt, Choose, For, Index, Int, ListComp, ListLit, Name,
                              Simultaneously, While, walk)
 from ..limits import MAX_RANGE, SMALL_LOOP
 from .expr import surely_number
+
+# a compiled expression that only reads a local (plain or in a resumable routine's list): read
+# again, it is the same value
+PLAIN_READ = re.compile(r"v_\w+|L\[\d+\]")
 
 
 class PlainStatements:
@@ -143,6 +148,15 @@ class PlainStatements:
             return None
         return f", {len(lay.fixed_zones)}, {len(lay.player_zones)}"
 
+    def _plainly_entered(self, e) -> bool:
+        """Whether a card moved into zone e may need no more than an int plan (runtime/plans.py
+        move_plan): e is not a `visible: top` zone and no mark falls off a card entering it."""
+        name = e.id if isinstance(e, Name) else e.obj.id if isinstance(e, Index) and isinstance(e.obj, Name) else None
+        if name is None or name not in self.layout.zone_def:
+            return False
+        kept = [(d or {}).get("kept_in") for d in self.spec.marks.values()]
+        return self.layout.zone_def[name].get("visible") != "top" and not any(k and name not in k for k in kept)
+
     def s_Move(self, s, ctx, ind):
         dest = self.zone_index(s.dest, ctx)
         src = self.zone_index(s.what, ctx)
@@ -154,6 +168,13 @@ class PlainStatements:
                 self._emit(ind, f"_played_move(S, {self.ex(s.what, ctx)}, {dest}{played}, {s.bottom})", s)
         elif src is not None:
             self._emit(ind, f"_move_all(S, {src}, {dest}, {s.bottom})", s)
+        elif not s.bottom and self._plainly_entered(s.dest) and PLAIN_READ.fullmatch(what := self.ex(s.what, ctx)):
+            # one card whose move only changes where it is and who knows it (an int plan, the
+            # commonest): moves.move's first case, without a call
+            self._emit(ind, f"if type({what}) is _Card and (_mh := S.vis.plan[(_ms := S.loc[{what}])][(_md := {dest})])"
+                            f".__class__ is int: S.z[_ms].remove({what}); S.z[_md].append({what}); "
+                            f"S.loc[{what}] = _md; S.k[{what}] = _mh", s)
+            self._emit(ind, f"else: _move(S, {what}, {dest})", s)
         else:
             self._emit(ind, f"{'_move_under' if s.bottom else '_move'}(S, {self.ex(s.what, ctx)}, {dest})", s)
 

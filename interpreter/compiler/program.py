@@ -259,7 +259,7 @@ def link(spec, g: dict) -> dict:
     c = _Made(g)
     cards = tuple(Card(i) for i in range(len(c.cards)))
     ns: dict = {
-        "PLAYERS": PLAYERS, "SEATS": SEATS, "BUDGET": ops.STEP_BUDGET,
+        "PLAYERS": PLAYERS, "SEATS": SEATS, "TURN_ORDERS": ops.TURN_ORDERS, "_Card": Card, "BUDGET": ops.STEP_BUDGET,
         "WAIT": threads.WAIT, "CALL": threads.CALL, "RET": threads.RET, "RUN": RUN,
         "_range": ops.bounded_range, "_combinations": ops.combinations, "_subsets": ops.subsets,
         "_flatten": ops.flatten, "_deep": ops.bounded_depth, "_too_deep": ops.too_deep, "_move": moves.move, "_move_under": moves.move_under, "_move_all": moves.move_all, "_draw": moves.draw,

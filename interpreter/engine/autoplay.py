@@ -29,6 +29,8 @@ class Autoplay:
         pick, instead of answer: a function pick(n, lo, hi, many), or a list of one per seat,
         that answers from the decision's shape alone (n options; when many, a list of lo to hi
         option numbers, else one number, or none when lo is 0), asked without making a Decision.
+        A pick with a true `legal` attribute (random_picker's) answers only legally: its answers
+        are taken without being checked.
 
         direct=True is faster still: the procedures that may stop, but start no `simultaneously`,
         run as plain functions on the main thread, so the game's state does not say where they
@@ -55,6 +57,9 @@ class Autoplay:
         take = self._take
         if callable(pick):
             pick = [pick] * S.n
+        # picks that only ever answer an option number in range (random_picker's: `legal`) are
+        # taken without checking each answer
+        legal = pick is not None and all(getattr(p, "legal", False) for p in pick)
 
         def at_once(T, L=None, waited=False) -> bool:
             """Answer thread T's decision now (False: not now); L: the locals of a routine run as
@@ -95,7 +100,7 @@ class Autoplay:
                     choice = pick[player](len(options), 1, 1, False)
                 except Exception as e:  # through the rules' code as it is, not as an error in a rule
                     raise Answering(e) from None
-                if type(choice) is int and 0 <= choice < len(options):
+                if legal or type(choice) is int and 0 <= choice < len(options):
                     if unset and T[4] < 0:
                         record(T, player, choice)
                     else:  # (record(), written out)
@@ -145,12 +150,11 @@ class Autoplay:
                         choice = pick[player](n, 1, 1, False)
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
-                    if type(choice) is int and 0 <= choice < n:
-                        seat = +player if type(player) is Seat else int(player)
+                    if legal or type(choice) is int and 0 <= choice < n:
                         if unset and T[4] < 0:
                             record(T, player, choice)
                         else:
-                            answers.append([seat, choice])
+                            answers.append([+player if type(player) is Seat else int(player), choice])
                             S.steps = 0
                             if S.fresh:
                                 S.fresh.clear()
@@ -191,21 +195,26 @@ class Autoplay:
                         choice = pick[player](n, lo, hi, True)
                     except Exception as e:  # through the rules' code as it is, not as an error in a rule
                         raise Answering(e) from None
-                    ok = type(choice) is list and lo <= len(choice) <= hi
-                    if ok:  # (_option_numbers(choice, n), written out; the options picked, x, as it goes)
-                        x = []
-                        for i in choice:
-                            if type(i) is not int or not 0 <= i < n:
-                                ok = False
-                                break
-                            x.append(options[i])
-                        else:
-                            ok = len(set(choice)) == len(choice)
+                    if legal:  # (a fresh list of distinct option numbers in range, as many as asked)
+                        ok = True
+                        x = list(map(options.__getitem__, choice))
+                    else:
+                        ok = type(choice) is list and lo <= len(choice) <= hi
+                        if ok:  # (_option_numbers(choice, n), written out; the options picked, x, as it goes)
+                            x = []
+                            for i in choice:
+                                if type(i) is not int or not 0 <= i < n:
+                                    ok = False
+                                    break
+                                x.append(options[i])
+                            else:
+                                ok = len(set(choice)) == len(choice)
+                            choice = choice[:]
                     if ok:
                         if unset and T[4] < 0:
-                            record(T, player, choice[:])
+                            record(T, player, choice)
                         else:  # (record(), written out: the commonest answer of a draft)
-                            answers.append([+player if type(player) is Seat else int(player), choice[:]])
+                            answers.append([+player if type(player) is Seat else int(player), choice])
                             S.steps = 0
                             if S.fresh:
                                 S.fresh.clear()
@@ -231,7 +240,7 @@ class Autoplay:
                 choice = pick[player](n, 1, 1, False)
             except Exception as e:  # through the rules' code as it is, not as an error in a rule
                 raise Answering(e) from None
-            if type(choice) is int and 0 <= choice < n:  # as _take, its first case
+            if legal or type(choice) is int and 0 <= choice < n:  # as _take, its first case
                 seat = +player if type(player) is Seat else int(player)
                 if unset and T[4] < 0:  # (the first answer outside `simultaneously`, unless _take had one)
                     if self.first_player is None:

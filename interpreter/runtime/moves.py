@@ -11,6 +11,7 @@ keeps its cards' knowers. A shuffle (chance.py) leaves only the seats that see t
 from __future__ import annotations
 
 from .plans import DROP, FRESH, FRESH_IF, GAIN, GROW, KEEP, TOP, blind_table, plan_moves  # noqa: F401 (plan_moves, blind_table: for the engine)
+from .marks import drop_marks, knows, set_mark  # noqa: F401 (knows, set_mark: for the rules and scenarios)
 from .state import Card, Seat
 
 NO_CARDS = frozenset()
@@ -24,21 +25,6 @@ FEW = 32
 NO_MARKS: dict = {}
 # the types of the values a card attribute in an index may have (compiler/program.py, Compiler.indexed)
 SCALARS = frozenset({int, bool, float, str, type(None), Card, Seat})
-
-
-def drop_marks(S, cards, zi: int):
-    """Take off the marks that a card keeps only in other zones (a token falls off a discarded card)."""
-    names = S.vis.drop[zi]
-    if not names:
-        return
-    M = S.m
-    for c in cards:
-        d = M.get(c)
-        if d:
-            for n in names:
-                d.pop(n, None)
-            if not d:
-                del M[c]
 
 
 def _followed(S, x, src: int, zi: int, bottom: bool) -> bool:
@@ -95,8 +81,21 @@ def move(S, c, zi: int):
     cards = tuple(c)
     Z = S.z
     loc = S.loc
+    vis = S.vis
+    plan = vis.plan
+    if vis.blind is vis:  # (a blind game: nothing reads who knows which card, no zone mixes)
+        dest = Z[zi]
+        for x in cards:
+            src = loc[x]
+            Z[src].remove(x)
+            dest.append(x)
+            loc[x] = zi
+            if plan[src][zi] is None:  # (a `top` zone's cards, marks: as seen, without mixing)
+                _followed(S, x, src, zi, False)
+        if S.m and vis.drop[zi]:
+            drop_marks(S, cards, zi)
+        return
     K = S.k
-    plan = S.vis.plan
     dest = Z[zi]
     mixed = -1  # a zone left to where some seats lose track: mixed once, after the moves
     more = None  # (the others, when the cards came from several such zones)
@@ -350,50 +349,24 @@ def settle_top(S, zi: int):
         K[z[-1]] = (1 << S.n) - 1
 
 
-def knows(S, p, c) -> bool:
-    """knows(p, c) of the rules: whether seat p knows card c now (false for none)."""
-    if c is None:
-        return False
-    return bool((S.k[c] >> int(p)) & 1)
-
-
 def reveal(S, what, to=None):
     """Show a card, a list of cards or nothing to a seat (to everyone with no seat). A card shown to
     a seat that cannot follow the cards of its zone, in a zone that may mix, joins S.fresh (a card
     known only by the seats that follow its zone need not: see runtime/plans.py move_plan)."""
-    if what is None:
+    vis = S.vis
+    if what is None or vis.blind is vis:  # (a blind game: nothing reads who knows which card)
         return
     mask = ((1 << S.n) - 1) if to is None else (1 << (+to if type(to) is Seat else int(to)))
-    vis = S.vis
     if type(what) is Card:
         S.k[what] |= mask
-        if vis.blind is not vis:  # (a blind game: nothing reads who knows which card)
-            z = S.loc[what]
-            S.o[z] |= mask  # (a bound: the seats that see z among them already knew it)
-            if mask & vis.unfollowed[z]:
-                S.fresh.append(what)
+        z = S.loc[what]
+        S.o[z] |= mask  # (a bound: the seats that see z among them already knew it)
+        if mask & vis.unfollowed[z]:
+            S.fresh.append(what)
         return
-    cards = tuple(what)
-    for c in cards:
+    for c in tuple(what):
         S.k[c] |= mask
-        if vis.blind is not vis:
-            z = S.loc[c]
-            S.o[z] |= mask
-            if mask & vis.unfollowed[z]:
-                S.fresh.append(c)
-
-
-def set_mark(S, c, name, value, default=None):
-    """Set a mark on a card; setting it to its default takes it off (a token returned)."""
-    if c is None:
-        return
-    d = S.m.get(c)
-    if value == default and type(value) is type(default):
-        if d is not None:
-            d.pop(name, None)
-            if not d:
-                del S.m[c]
-        return
-    if d is None:
-        d = S.m[c] = {}
-    d[name] = value
+        z = S.loc[c]
+        S.o[z] |= mask
+        if mask & vis.unfollowed[z]:
+            S.fresh.append(c)
