@@ -12,7 +12,8 @@ would stop the bots' search at their own turns).
 (class BranchSteps, part of program.Compiler)"""
 from __future__ import annotations
 
-from .knowers import Knowers
+from ..language.tree import Assign, Let
+from .knowers import Knowers, code
 from .taint import Taint
 from .taint_rules import param_taint
 
@@ -39,11 +40,12 @@ class BranchSteps:
         test of a secret number no seat can be named for makes it None; one of a card's attribute
         no seat can be named for is taken as known to the seat deciding there (docs/bots.md, step
         6, "Limits")."""
+        memo = self.__dict__.setdefault("_summaries", ({}, {}))
+        self._args_at(s, pc, memo)
         num = self._numbers.under.get(id(s)) if self._numbers is not None else None
         full = self._taint.under.get(id(s))
         if not full:
             return
-        memo = self.__dict__.setdefault("_summaries", ({}, {}))
         numbers = None
         if num:
             numbers = Knowers(self.spec, self._num_secrets, self._numbers, self._slots, self._params, memo[0]).of(num)
@@ -55,13 +57,61 @@ class BranchSteps:
             got = (numbers or set()) | {"_deciding(T)"}
         self._branches[pc] = " & ".join(sorted(got)) or "-1"
 
+    def _args_at(self, s, pc: int, memo: tuple) -> None:
+        """Where the routine waits at s, a call of a procedure that may stop: the seats that know
+        each argument it gave, as a test's (`_branch_at`: "-1" when it reads no secret), for the
+        knowers of a test of the callee's parameter (`_argk`)."""
+        call = s.value if type(s) in (Let, Assign) else s
+        if not self.suspending_call(call):
+            return
+        slots, codes = self._slots, []
+        for a in call.args:
+            parts: set = set()
+            for taint, secrets, m in ((self._numbers, self._num_secrets, memo[0]), (self._taint, self.secrets, memo[1])):
+                if taint is None or not taint.reads_tainted(a):
+                    continue
+                k = Knowers(self.spec, secrets, taint, slots, self._params, m)
+                got = k._reads(a, lambda n: n in slots and slots[n] not in taint.tainted, frozenset(), {})
+                if got is not None and any(kind == "cards" for kind, _ in got):
+                    got = None
+                if got is None:  # (a number no seat can be named for: none; a card's attribute: as _branch_at)
+                    parts = {"0"} if taint is self._numbers else parts | {"_deciding(T)"}
+                    break
+                parts |= {code(kind, n, slots) for kind, n in got}
+            codes.append(" & ".join(sorted(parts)) or "-1")
+        self._branches[("args", pc)] = tuple(codes)
+
     def _emit_branches(self, o) -> None:
         """The `KN` functions: where a routine waits under secret tests, the seats that know them
-        (a bit each), worked out from the frame's locals (bots/stopped.py)."""
+        (a bit each), worked out from the frame's locals (bots/stopped.py); when one reads a
+        parameter's, `_argk` and the `KA` functions of the calls (where the caller waits)."""
+        argk = False
         for rid, found in sorted(self.branches.items()):
-            for pc, code in sorted(found.items()):
+            for pc, code in sorted((pc, c) for pc, c in found.items() if type(pc) is int):
                 if code is not None:
+                    argk = argk or "_argk(" in code
                     o.emit(0, f"def KN{rid}_{pc}(S, T, F):", None)
                     o.emit(1, "L = F[2]", None)
                     o.emit(1, f"try: return {code}", None)
                     o.emit(1, "except Exception: return 0", None)
+        if not argk:
+            return
+        calls = []
+        for rid, found in sorted(self.branches.items()):
+            for pc, codes in sorted((key[1], c) for key, c in found.items() if type(key) is tuple and c):
+                calls.append(f"({rid}, {pc}): KA{rid}_{pc}")
+                o.emit(0, f"def KA{rid}_{pc}(S, T, F, i):", None)
+                o.emit(1, "L = F[2]", None)
+                o.emit(1, "try:", None)
+                for i, code in enumerate(codes):
+                    o.emit(2, f"if i == {i}: return {code}", None)
+                o.emit(1, "except Exception: pass", None)
+                o.emit(1, "return 0", None)
+        o.emit(0, "KA = {" + ", ".join(calls) + "}", None)
+        o.emit(0, "def _argk(S, T, F, i):", None)  # (the caller's frame is the one below F)
+        o.emit(1, "fs = T[0]", None)
+        o.emit(1, "for j in range(len(fs) - 1, 0, -1):", None)
+        o.emit(2, "if fs[j] is F:", None)
+        o.emit(3, "c = fs[j - 1]; fn = KA.get((c[0], c[1]))", None)
+        o.emit(3, "return fn(S, T, c, i) if fn is not None else 0", None)
+        o.emit(1, "return 0", None)

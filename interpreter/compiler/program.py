@@ -352,8 +352,8 @@ def link(spec, g: dict) -> dict:
         "blinds": tuple({pc: ns[f"RW{r}_{pc}"] for pc in sorted(c.blinds.get(r, {}))} for r in range(len(c.routines))),
         "blind_calls": tuple(frozenset(c.blind_calls.get(r, ())) for r in range(len(c.routines))),
         "masks": tuple(c.masks.get(r) for r in range(len(c.routines))),
-        "branches": tuple({pc: code and ns[f"KN{r}_{pc}"] for pc, code in c.branches.get(r, {}).items()}
-                          for r in range(len(c.routines))),
+        "branches": tuple({pc: code and ns[f"KN{r}_{pc}"] for pc, code in c.branches.get(r, {}).items()
+                           if type(pc) is int} for r in range(len(c.routines))),
         "flow": g["flow"], "flow_locals": c.resumable_info["__flow__"][1],
         "layout": c.layout, "cards": cards, "card_attrs": c.cards, "card_labels": labels,
         "card_backs": backs, "hidden_labels": hidden, "back_keys": back_keys,

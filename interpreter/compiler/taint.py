@@ -190,7 +190,7 @@ class Taint:
             self.defs: dict = {}
             self.calls: list = []  # (a call statement or `let x = f(...)`'s call, under a tainted condition)
             self.returns: list = []  # (`return EXPR`, under a tainted condition)
-            self.under: dict = {}  # id(a statement that may stop) -> the tainted tests it runs under
+            self.under: dict = {}  # id(a statement that may stop, or a `return`) -> the tainted tests it runs under
             self._tests: list = []  # (the construct, a tainted test, whether it is one a `break` runs under)
             before = (len(self.tainted), sum(self.loops.values()))
             self._block(tuple(body), False)
@@ -222,7 +222,7 @@ class Taint:
 
     def _stmt(self, s, ctl: bool) -> None:
         t = type(s)
-        if self._tests and t in _STOPS:
+        if self._tests and (t in _STOPS or t is Return):  # (a `return`: what a procedure gives back, knowers.py)
             self.under[id(s)] = tuple(self._tests)
         if t is CallStmt:
             self.calls.append((s, ctl))
