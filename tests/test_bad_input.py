@@ -185,6 +185,22 @@ def test_from_record_raises_only_jux_errors_for_any_bad_input(record, save):
     assert Game.from_record(record).over and Game.from_record(save).save() == save  # the good ones load
 
 
+def test_a_save_whose_waiting_locals_differ_loads_as_its_answers_give(save):
+    """A save made by another version of jux may keep other locals where the rules wait (a
+    routine's hidden slots): it loads, as the game its answers give; a save whose zones or
+    answers were edited still does not."""
+    other = json.loads(json.dumps(save))
+    frames = [f for t in other["state"]["threads"] for f in t[0]]
+    assert frames
+    for f in frames:
+        f[2] = f[2] + [7]
+    assert Game.from_record(other).save() == save
+    edited = json.loads(json.dumps(save))
+    edited["state"]["zones"][0], edited["state"]["zones"][1] = edited["state"]["zones"][1], edited["state"]["zones"][0]
+    with pytest.raises(JuxError, match="does not match"):
+        Game.from_record(edited)
+
+
 # ------------------------------------------------------------------ 2. a record names only the catalogue
 
 

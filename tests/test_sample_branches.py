@@ -38,13 +38,14 @@ simultaneously for q in players {
 }"""
 
 
-def branch_rules(tmp, name: str, body: str, functions: str = "", procedures: str = ""):
-    """The rules of flow body (DECIDE: each seat's decision in turn), with more functions and
-    procedures (YAML lines of those sections)."""
+def branch_rules(tmp, name: str, body: str, functions: str = "", procedures: str = "", zones: str = ""):
+    """The rules of flow body (DECIDE: each seat's decision in turn), with more functions,
+    procedures and zones (YAML lines of those sections)."""
     head = FLOWS_HEAD.replace("%s}", "}", 2).replace(
         "  score(p): points[p]\n", "  score(p): points[p]\n  rich(p): chips[p] > 1\n" + functions).replace(
         "  bid: {start: 0, per: player, visible: none}\n",
-        "  bid: {start: 0, per: player, visible: none}\n  chips: {start: 0, per: player, visible: owner}\n")
+        "  bid: {start: 0, per: player, visible: none}\n  chips: {start: 0, per: player, visible: owner}\n").replace(
+        "  shown: {visible: all}\n", "  shown: {visible: all}\n" + zones)
     lines = body.replace("DECIDE", DECIDE).splitlines()
     text = head.replace("%s\n", "\n".join("    " + line for line in lines) + "\n", 1)
     text += PROCEDURES.replace("    DECIDE", "\n".join("    " + line for line in DECIDE.splitlines())) + procedures

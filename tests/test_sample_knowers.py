@@ -38,14 +38,15 @@ HIGH = """\
   high(q): |
     let n = count(c for c in hand[q] if c.value > 4)
     return if n > 0 then 1 else 0
-  deck_total(): sum(c.value for c in deck)
+  aside_total(): sum(c.value for c in aside)
+  deep(n): 'if n <= 0 then top(deck).value else deep(n - 1)'
 """
 
 
 def knowers_rules(tmp, name: str, body: str):
     inner = IF_HIGH.replace("TEST", "x == 1").replace("DECIDE", DECIDE)
     more = MORE.replace("INDENTED", "\n".join("    " + line for line in inner.splitlines()))
-    return branch_rules(tmp, name, body, HIGH, more)
+    return branch_rules(tmp, name, body, HIGH, more, "  aside: {visible: none}\n")
 
 
 def waiting(g, seat):
@@ -70,10 +71,28 @@ def test_the_seat_that_knows_a_test_keeps_its_thread_and_the_others_do_not(tmp_p
     assert check_twins(rules, 3, range(6), 1, tries=6) > 30
 
 
+@pytest.mark.parametrize("revealed", [False, True])
+def test_cards_of_a_zone_no_seat_sees_are_known_as_they_were_when_read(tmp_path, revealed):
+    """A total over a face-down zone, worked out by a `let`: the seats that knew every card there
+    as it ran know it (noted then). Revealed first, every seat keeps the thread (as Capital Jux's
+    limits, read after the modifiers are revealed); not revealed, no seat does, the deciding one
+    included."""
+    reveal = "for c in aside { reveal c }\n" if revealed else ""
+    body = "draw 2 from deck to aside\n" + reveal + "let t = aside_total()\n" + IF_HIGH.replace("TEST", "t > 6")
+    rules = knowers_rules(tmp_path, f"aside{revealed}", body)
+    assert "_known_all" in rules.source
+    g = bids(rules, 0, 0, 0)
+    assert g.pending[0].player == 0
+    assert [waiting(g, seat) for seat in range(3)] == [[not revealed]] * 3
+    assert check_twins(rules, 3, range(4), 1, tries=6) > 10
+
+
 def test_a_card_no_seat_can_be_named_for_is_taken_as_known_to_the_deciding_seat(tmp_path):
-    """The limit left (docs/bots.md): a card of a zone no seat sees read through a function
-    (`sum` over the deck) cannot be named for any seat; the deciding seat keeps its thread, the
-    others do not."""
-    rules = knowers_rules(tmp_path, "deck", "let t = deck_total()\n" + IF_HIGH.replace("TEST", "t > 40"))
+    """The limit left (docs/bots.md): a test the analysis cannot follow (here through a function
+    calling itself) cannot be named for any seat; the deciding seat keeps its thread, the others
+    do not."""
+    body = "let t = deep(2)\n" + IF_HIGH.replace("TEST", "t > 3")
+    rules = knowers_rules(tmp_path, "deep", body)
+    assert "_deciding" in rules.source
     g = bids(rules, 0, 0, 0)
     assert waiting(g, 0) == [False] and waiting(g, 1) == [True]

@@ -27,7 +27,8 @@ class BranchSteps:
         if getattr(self, "_num_secrets", None) is None:  # (once per ruleset)
             self._num_secrets = self.secrets.numbers(self.spec)
             self._params_num = param_taint(self.spec, self._num_secrets) if self._num_secrets.names else {}
-        self._branches = {}
+        self._branches, self._recorded = {}, {}
+        self.__dict__.setdefault("_summaries", ({}, {}))  # (each function's summary, numbers and all: knowers.py)
         if not self._num_secrets.names:
             self._numbers = None
             return
@@ -40,7 +41,7 @@ class BranchSteps:
         test of a secret number no seat can be named for makes it None; one of a card's attribute
         no seat can be named for is taken as known to the seat deciding there (docs/bots.md, step
         6, "Limits")."""
-        memo = self.__dict__.setdefault("_summaries", ({}, {}))
+        memo = self._summaries
         self._args_at(s, pc, memo)
         num = self._numbers.under.get(id(s)) if self._numbers is not None else None
         full = self._taint.under.get(id(s))
@@ -48,11 +49,12 @@ class BranchSteps:
             return
         numbers = None
         if num:
-            numbers = Knowers(self.spec, self._num_secrets, self._numbers, self._slots, self._params, memo[0]).of(num)
+            numbers = Knowers(self.spec, self._num_secrets, self._numbers, self._slots, self._params, memo[0],
+                              self._recorded).of(num)
             if numbers is None:
                 self._branches[pc] = None
                 return
-        got = Knowers(self.spec, self.secrets, self._taint, self._slots, self._params, memo[1]).of(full)
+        got = Knowers(self.spec, self.secrets, self._taint, self._slots, self._params, memo[1], self._recorded).of(full)
         if got is None:  # (a card's test no seat can be named for: the deciding seat's own thread is kept)
             got = (numbers or set()) | {"_deciding(T)"}
         self._branches[pc] = " & ".join(sorted(got)) or "-1"
@@ -70,9 +72,9 @@ class BranchSteps:
             for taint, secrets, m in ((self._numbers, self._num_secrets, memo[0]), (self._taint, self.secrets, memo[1])):
                 if taint is None or not taint.reads_tainted(a):
                     continue
-                k = Knowers(self.spec, secrets, taint, slots, self._params, m)
+                k = Knowers(self.spec, secrets, taint, slots, self._params, m, self._recorded)
                 got = k._reads(a, lambda n: n in slots and slots[n] not in taint.tainted, frozenset(), {})
-                if got is not None and any(kind == "cards" for kind, _ in got):
+                if got is not None and any(kind in ("cards", "zone") for kind, _ in got):
                     got = None
                 if got is None:  # (a number no seat can be named for: none; a card's attribute: as _branch_at)
                     parts = {"0"} if taint is self._numbers else parts | {"_deciding(T)"}
@@ -81,18 +83,43 @@ class BranchSteps:
             codes.append(" & ".join(sorted(parts)) or "-1")
         self._branches[("args", pc)] = tuple(codes)
 
+    def _record_at(self, s) -> str | None:
+        """After plain `let x = ...` s, when what it reads of the secrets is known only as it runs
+        (cards of a zone no seat sees as a whole, which may have been revealed: the seats that
+        know every card there now), the line that notes the seats that know it in a hidden slot
+        (`_known_all`), which the knowers of x then read (knowers.py, "mask"); else None."""
+        slots, taint = self._slots, self._taint
+        i = slots.get(s.pattern.names[0]) if len(s.pattern.names) == 1 else None
+        if i is None or i not in taint.tainted or len(taint.defs.get(i, ())) != 1:
+            return None
+        k = Knowers(self.spec, self.secrets, taint, slots, self._params, self._summaries[1], self._recorded)
+        got = k._reads(s.value, lambda n: n in slots and slots[n] not in taint.tainted, frozenset(), {})
+        if not got or not any(kind == "zone" for kind, _ in got) or any(kind == "cards" for kind, _ in got):
+            return None
+        lay, parts = self.layout, set()
+        for kind, n in got:
+            if kind != "zone":
+                parts.add(code(kind, n, slots))
+            elif n in lay.player_zones:
+                base, step = len(lay.fixed_zones) + lay.player_zones.index(n), len(lay.player_zones)
+                parts.add(f"_known_all(S, range({base}, {base} + {step} * S.n, {step}))")
+            else:
+                parts.add(f"_known_all(S, {tuple(zi for zi, (name, _) in enumerate(lay.fixed_zones) if name == n)})")
+        self._recorded[i] = self._new_slot()
+        return f"L[{self._recorded[i]}] = " + " & ".join(sorted(parts))
+
     def _emit_branches(self, o) -> None:
         """The `KN` functions: where a routine waits under secret tests, the seats that know them
         (a bit each), worked out from the frame's locals (bots/stopped.py); when one reads a
         parameter's, `_argk` and the `KA` functions of the calls (where the caller waits)."""
         argk = False
         for rid, found in sorted(self.branches.items()):
-            for pc, code in sorted((pc, c) for pc, c in found.items() if type(pc) is int):
-                if code is not None:
-                    argk = argk or "_argk(" in code
+            for pc, kn in sorted((pc, c) for pc, c in found.items() if type(pc) is int):
+                if kn is not None:
+                    argk = argk or "_argk(" in kn
                     o.emit(0, f"def KN{rid}_{pc}(S, T, F):", None)
                     o.emit(1, "L = F[2]", None)
-                    o.emit(1, f"try: return {code}", None)
+                    o.emit(1, f"try: return {kn}", None)
                     o.emit(1, "except Exception: return 0", None)
         if not argk:
             return
@@ -103,8 +130,8 @@ class BranchSteps:
                 o.emit(0, f"def KA{rid}_{pc}(S, T, F, i):", None)
                 o.emit(1, "L = F[2]", None)
                 o.emit(1, "try:", None)
-                for i, code in enumerate(codes):
-                    o.emit(2, f"if i == {i}: return {code}", None)
+                for i, kn in enumerate(codes):
+                    o.emit(2, f"if i == {i}: return {kn}", None)
                 o.emit(1, "except Exception: pass", None)
                 o.emit(1, "return 0", None)
         o.emit(0, "KA = {" + ", ".join(calls) + "}", None)

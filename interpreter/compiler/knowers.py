@@ -18,7 +18,10 @@ that works them out where the rules wait (a bit per seat).
   only there; through what a function or a procedure gives back (`_summary`: what each `return`
   reads and the tests it runs under, in terms of its parameters, followed to what the call gives
   them); and through a parameter of the routine to what its caller gave it (("arg", n): worked
-  out where the caller waits at the call, `KA` functions of compiler/branches.py).
+  out where the caller waits at the call, `KA` functions of compiler/branches.py);
+- cards of a zone no seat sees as a whole, read by a `let`: ("zone", name), noted as the `let` runs
+  (the seats that know every card there then: compiler/branches.py `_record_at`), and read where
+  the rules wait as ("mask", hidden slot). Anywhere else a zone's cards may have moved since.
 
 The locals named must hold where the rules wait what they held when the test ran: not worked out
 from a secret (the card a secret picked is itself one), and set by no statement inside the `if`
@@ -28,18 +31,19 @@ function calling itself) is known to no seat that can be named: `of` gives None.
 a loop's `break` may run is read again each round, so only seats, not cards, are named there."""
 from __future__ import annotations
 
-from ..language.tree import (Assign, Attr, BinOp, Call, CallStmt, Choose, CondExpr, For, GenCall, Index, Int, Lambda, Let,
-                             ListComp, ListLit, Name, Return, Simultaneously, walk)
-from .taint import Taint
+from ..language.tree import (Assign, Attr, BinOp, Call, CallStmt, Choose, CondExpr, Const, For, GenCall, Index, Int,
+                             Lambda, Let, ListComp, ListLit, Name, Simultaneously, Str, TupleLit, walk)
+from .summaries import _SEEN, Summaries
 
 
-class Knowers:
+class Knowers(Summaries):
     """The knowers of one routine's tests, for one taint (taint.Taint) over its secrets
     (taint.Secrets); summaries: a dict shared by the routines, of each function's summary."""
 
-    def __init__(self, spec, secrets, taint, slots: dict, params: int, summaries: dict):
+    def __init__(self, spec, secrets, taint, slots: dict, params: int, summaries: dict, recorded=None):
         self.spec, self.secrets, self.taint, self.slots = spec, secrets, taint, slots
         self.summaries = summaries
+        self.recorded = recorded or {}  # (slot of a local -> the hidden slot noting who knew what its `let` read)
         defs = taint.defs
         self.fixed = set(range(params)) - set(defs)  # (the parameters no statement sets again)
         self.once = {i for i, d in defs.items() if len(d) == 1} | self.fixed
@@ -58,7 +62,7 @@ class Knowers:
                 n not in changed or slots[n] in self.once), frozenset(), {})
             if got is None or (exits and any(kind == "card" for kind, _ in got)):
                 return None
-            if any(kind == "cards" for kind, _ in got):
+            if any(kind in ("cards", "zone") for kind, _ in got):
                 return None
             out |= {code(kind, n, slots) for kind, n in got}
         return out
@@ -68,9 +72,8 @@ class Knowers:
         (or parameter) n holds; ("card", n), the card it holds; ("arg", n), what the caller gave
         parameter n; in a summary, ("cards", n), the cards of the list parameter n holds. None:
         something no named seat knows. usable(n): whether name n may be named; seen: the `let`
-        locals being followed; comp: the names comprehensions around bind, to "seen" (a card of
-        a zone every seat sees), a kind as above (of the zone of the seat n names, of parameter n's
-        list) or None."""
+        locals being followed; comp: the names comprehensions around bind, to where the cards
+        they take come from (`_zone_of`), or None."""
         secrets = self.secrets
         out: set = set()
 
@@ -95,16 +98,19 @@ class Knowers:
                     src = self._card_of(o, usable, comp)
                     if src is None:
                         return False
-                    if src != "seen":
-                        out.add(src)
+                    out.update(src)
                     return walk_e(o, comp)
                 if o.id in comp:
-                    status = comp[o.id]
-                    if type(status) is tuple:  # (a card of the zone of the seat a local names)
-                        out.add(status)
+                    status = comp[o.id]  # (where the cards it takes come from)
+                    if status is not None:
+                        out.update(status)
                     return status is not None
-                if not usable(o.id):
-                    return False
+                if not usable(o.id):  # (a card a secret picked, held since: who knows which, and the card)
+                    i = self.slots.get(o.id)
+                    got = self._let(o.id, seen) if i in self.taint.tainted and i in self.once else None
+                    if got is None:
+                        return False
+                    out.update(got)
                 out.add(("card", o.id))
                 return True
             if t in (ListComp, GenCall):
@@ -116,7 +122,7 @@ class Knowers:
                         return False
                     status = self._zone_of(f.iter, usable, inner)
                     for n in f.pattern.names:
-                        inner[n] = status if not f.pattern.is_tuple else None
+                        inner[n] = status
                     if f.cond is not None and not walk_e(f.cond, inner):
                         return False
                 return walk_e(x.elt, inner)
@@ -129,26 +135,26 @@ class Knowers:
                 if summary is None:
                     return False
                 for kind, i in summary:
+                    if kind == "zone":
+                        out.add((kind, i))
+                        continue
                     a = x.args[i] if i < len(x.args) else None
                     if kind == "cards":  # (a comprehension over the list given there)
                         z = None if a is None else self._zone_of(a, usable, comp)
                         if z is None:
                             return False
-                        if z != "seen":
-                            out.add(z)
+                        out.update(z)
                     elif kind == "seat" and type(a) is Int:
                         out.add(("seat", a.value))
                     elif type(a) is not Name:  # (a card taken from a list, as an attribute's)
                         src = self._card_of(a, usable, comp) if kind == "card" else None
                         if src is None:
                             return False
-                        if src != "seen":
-                            out.add(src)
+                        out.update(src)
                     elif a.id in comp:
                         if kind == "seat" or comp[a.id] is None:
                             return False
-                        if type(comp[a.id]) is tuple:
-                            out.add(comp[a.id])
+                        out.update(comp[a.id])
                     elif not usable(a.id):
                         return False
                     else:
@@ -165,84 +171,83 @@ class Knowers:
         return out if walk_e(e, comp) else None
 
     def _zone_of(self, e, usable, comp, seen: frozenset = frozenset()):
-        """What the cards of list expression e are: "seen" (every seat sees them), ("seat", p) (a
-        zone `visible: owner` of the seat local p names, e being `zone[p]`), ("cards", n) (a
-        summary's parameter n), or None. A local set once by a plain `let` holds its value's
-        cards, and a comprehension that only keeps some of a list's items holds that list's."""
+        """Where the cards of expression e (a list, a card, a tuple of them) come from, as a set
+        of ("seat", p) (a zone `visible: owner` of the seat local p names, e being `zone[p]`) and
+        ("cards", n) (a summary's parameter n), every seat knowing the others (the empty set: a
+        zone every seat sees, or no card at all); None when not known. A local
+        holds what every statement setting it gives (a `let`'s value, some of a `choose`'s
+        options, an item of a loop's list), a comprehension the cards of its lists, a function
+        what it gives back; filters are not looked at (all the cards they could keep)."""
         if self.secrets.seen_zone(e, comp):
-            return "seen"
+            return _SEEN
         t = type(e)
-        if t is Name and e.id not in comp:
+        if t is Name:
+            if e.id in comp:
+                return comp[e.id]
             if self.listed and self.slots.get(e.id) in self.fixed and usable(e.id):
-                return ("cards", e.id)
+                return frozenset({("cards", e.id)})
             i = self.slots.get(e.id)
+            if i is None:
+                return frozenset({("zone", e.id)}) if e.id in (self.spec.zones or {}) else None
             if i in seen:
-                return "seen"  # (what its other statements put in it)
-            out, once = "seen", self.once
+                return _SEEN  # (what its other statements put in it)
+            out, once = _SEEN, self.once
             for d, _ in self.taint.defs.get(i, ((None, None),)):
-                if type(d) not in (Let, Assign, Choose) or (type(d) is not Assign and d.pattern.is_tuple) or \
-                        getattr(d, "index", None) is not None:
+                if type(d) not in (Let, Assign, Choose, For) or getattr(d, "index", None) is not None:
                     return None
-                out = _either(out, self._zone_of(d.options if type(d) is Choose else d.value,  # (a choose: its options)
-                                                 lambda n: usable(n) and self.slots.get(n) in once, {}, seen | {i}))
+                src = d.options if type(d) is Choose else d.iter if type(d) is For else d.value
+                out = _either(out, self._zone_of(src, lambda n: usable(n) and self.slots.get(n) in once, {}, seen | {i}))
             return out
-        if t is ListLit:  # (cards each taken from a list)
-            out = "seen"
+        if t in (ListLit, TupleLit):
+            out = _SEEN
             for x in e.items:
-                out = _either(out, self._card_of(x, usable, comp, seen))
+                out = _either(out, self._zone_of(x, usable, comp, seen))
             return out
+        if t in (Int, Str, Const):
+            return _SEEN
         if t is CondExpr or (t is BinOp and e.op == "+"):
             a, b = (e.then, e.orelse) if t is CondExpr else (e.left, e.right)
             return _either(self._zone_of(a, usable, comp, seen), self._zone_of(b, usable, comp, seen))
         if t is Call and (e.func in self.spec.functions or e.func in self.spec.procedures):
             src = self._source(e.func)
-            if type(src) is tuple:  # (a parameter's: what the call gives it)
-                kind, i = src
+            out = src if src is None else _SEEN
+            for kind, i in src or ():  # (a parameter's: what the call gives it)
+                if kind == "zone":
+                    out = _either(out, frozenset({(kind, i)}))
+                    continue
                 a = e.args[i] if i < len(e.args) else None
-                if kind == "cards":
-                    return None if a is None else self._zone_of(a, usable, comp, seen)
                 n = _seat(a, usable, comp) if kind == "seat" else None
-                return None if n is None else (kind, n)
-            return src
-        if t is ListComp and len(e.fors) == 1 and not e.fors[0].pattern.is_tuple and type(e.elt) is Name \
-                and e.elt.id == e.fors[0].pattern.names[0]:
-            return self._zone_of(e.fors[0].iter, usable, comp, seen)
+                out = _either(out, (None if a is None else self._zone_of(a, usable, comp, seen)) if kind == "cards"
+                              else None if n is None else frozenset({(kind, n)}))
+            return out
+        if t is ListComp or (t is GenCall and e.func in ("first", "last")):
+            inner = dict(comp)
+            for f in e.fors:
+                status = self._zone_of(f.iter, usable, inner, seen)
+                for n in f.pattern.names:
+                    inner[n] = status
+            return self._zone_of(e.elt, usable, inner, seen)
         if t is Index and type(e.obj) is Name and _seat(e.index, usable, comp) is not None:
             z = (self.spec.zones or {}).get(e.obj.id)
             if isinstance(z, dict) and z.get("visible") == "owner" and z.get("per") == "player":
-                return ("seat", _seat(e.index, usable, comp))
-        return None
-
-    def _source(self, name: str):
-        """Where the cards of the list function or procedure name gives back come from, as
-        `_zone_of` says (a parameter's by its number), from every `return`; None when not known."""
-        key = ("cards of", name)
-        memo = self.summaries
-        if key not in memo:
-            memo[key] = None
-            f = self.spec.functions.get(name) or self.spec.procedures.get(name)
-            if f is not None:
-                memo[key] = _source(self, f)
-        return memo[key]
-
-    def _card_of(self, e, usable, comp, seen: frozenset = frozenset()):
-        """What a card taken from a list is (`_zone_of` of the list): `cs[i]`, `first(cs)`,
-        `last(cs)`, `top(zone)`, a local one `choose` set (one of its options)."""
-        if type(e) is Index:
+                return frozenset({("seat", _seat(e.index, usable, comp))})
+        zone = e.obj if t is Index else e
+        if type(zone) is Name and zone.id in (self.spec.zones or {}) and zone.id not in comp and zone.id not in self.slots:
+            return frozenset({("zone", zone.id)})  # (every card of those zones: known where a `let` reads them)
+        if t is Index:  # (an item of a list)
             return self._zone_of(e.obj, usable, comp, seen)
-        if type(e) is Call and e.func in ("first", "last", "top") and len(e.args) == 1:
-            return self._zone_of(e.args[0], usable, comp, seen)
-        if type(e) is Name and e.id not in comp and e.id in self.slots:  # (every card it may hold)
-            i, once = self.slots[e.id], self.once
-            defs = self.taint.defs.get(i, ())
-            if i in seen or not defs or any(type(d) not in (Choose, For) or d.pattern.is_tuple for d, _ in defs):
-                return None
-            out = "seen"
-            for d, _ in defs:
-                out = _either(out, self._zone_of(d.options if type(d) is Choose else d.iter,
-                                                 lambda n: usable(n) and self.slots.get(n) in once, {}, seen | {i}))
-            return out
+        if t is Call and e.func in ("first", "last", "top") and len(e.args) == 1:
+            a = e.args[0]  # (the top card of a zone `visible: top` is seen by all)
+            z = (self.spec.zones or {}).get((a.obj if type(a) is Index else a).id) if type(a) in (Name, Index) else None
+            if e.func == "top" and isinstance(z, dict) and z.get("visible") == "top":
+                return _SEEN
+            return self._zone_of(a, usable, comp, seen)
         return None
+
+    def _card_of(self, e, usable, comp):
+        """Where a card taken from a list comes from (`_zone_of`): `cs[i]`, `first(cs)`, `top(pile)`,
+        a local a `choose` set."""
+        return self._zone_of(e, usable, comp)
 
     def _let(self, name: str, seen: frozenset) -> set | None:
         """What a tainted local reads of the secrets: set once by a plain `let`, what that reads
@@ -256,6 +261,8 @@ class Knowers:
         defs = taint.defs.get(i, ())
         if i in self.fixed:  # (a parameter: what its caller gave, known where the caller waits at the call)
             return {("arg", name)}
+        if i in self.recorded:  # (who knew what its `let` read, noted as it ran)
+            return {("mask", self.recorded[i])}
         if i in seen:  # (a local read while working out what it reads: what its other statements read)
             return set()
         if not defs or any(type(d) not in (Let, Assign, Choose, For) for d, _ in defs):
@@ -272,29 +279,13 @@ class Knowers:
                     return None
                 for kind, n in got:  # (a card a local names: every card it may hold, as it may be another now)
                     if kind == "card" and slots[n] not in self.fixed:
-                        src = self._card_of(Name(None, n), usable, {}, seen | {i})
+                        src = self._zone_of(Name(None, n), usable, {})
                         if src is None:
                             return None
-                        out |= set() if src == "seen" else {src}
+                        out |= src
                     else:
                         out.add((kind, n))
         return out
-
-    def _summary(self, name: str) -> tuple | None:
-        """What function or procedure name gives back reads of the secrets, through its parameters
-        only, as (kind, parameter number): ("seat", i), the seat parameter i holds; ("card", i),
-        the card it holds; ("cards", i), the cards of the list it holds (a comprehension over it).
-        None when it reads something else (or calls itself). A function of one expression: what
-        it reads; of several statements, or a procedure: what each `return EXPR` reads, and the
-        tests under which each `return` runs (which one ran tells them). What it is given is
-        looked at where it is called (the arguments are read there as any expression is)."""
-        memo = self.summaries
-        if name not in memo:
-            memo[name] = None
-            f = self.spec.functions.get(name) or self.spec.procedures.get(name)
-            if f is not None:
-                memo[name] = _summary(self, f)
-        return memo[name]
 
     def _owned(self, name: str) -> bool:
         """Whether counter or zone name, per seat, is seen by its own seat (`visible: owner`)."""
@@ -308,7 +299,10 @@ _CODE = {"seat": "(1 << L[{}])", "card": "S.k[L[{}]]", "arg": "_argk(S, T, F, {}
 
 
 def code(kind: str, n, slots: dict) -> str:
-    """The generated part of a knower: kind of the local n names (a seat's number itself)."""
+    """The generated part of a knower: kind of the local n names (a seat's number itself; "mask":
+    the hidden slot n)."""
+    if kind == "mask":
+        return f"L[{n}]"
     return f"(1 << {n})" if type(n) is int else _CODE[kind].format(slots[n])
 
 
@@ -320,58 +314,5 @@ def _seat(e, usable, comp):
 
 
 def _either(a, b):
-    """The cards of a list made of lists of a's and b's (`_zone_of`)."""
-    if a == "seen" or a == b:
-        return b
-    return a if b == "seen" else None
-
-
-def _inner(k: Knowers, f) -> tuple:
-    """A Knowers over routine f's body alone, its parameters as given (summaries): (it, body)."""
-    from .taint_rules import routine_slots
-
-    params = tuple(f.params)
-    body = f.body if isinstance(f.body, tuple) else (Return(f.pos, f.body),)
-    slots = routine_slots(params, body)
-    inner = Knowers(k.spec, k.secrets, Taint(body, slots, k.secrets), slots, len(params), k.summaries)
-    inner.listed = True
-    return inner, body
-
-
-def _source(k: Knowers, f):
-    """Knowers._source of routine f."""
-    inner, body = _inner(k, f)
-    params, slots = tuple(f.params), inner.slots
-    out = None
-    for r in walk(body):
-        if type(r) is Return:
-            got = inner._zone_of(r.value, lambda n: n in slots and slots[n] in inner.fixed, {}) \
-                if r.value is not None else "seen"
-            if got is None:
-                return None
-            if type(got) is tuple and type(got[1]) is not int:
-                got = (got[0], params.index(got[1]))
-            out = got if out is None else _either(out, got)
-            if out is None:
-                return None
-    return out
-
-
-def _summary(k: Knowers, f) -> tuple | None:
-    """Knowers._summary of routine f."""
-    inner, body = _inner(k, f)
-    params, slots, taint = tuple(f.params), inner.slots, inner.taint
-    usable = lambda n: n in slots and slots[n] in inner.fixed  # noqa: E731 (the parameters as given)
-    out: set = set()
-    for r in walk(body):
-        if type(r) is not Return:
-            continue
-        exprs = [test for _, test, _ in taint.under.get(id(r), ())]
-        if r.value is not None and taint.reads_tainted(r.value):
-            exprs.append(r.value)
-        for e in exprs:
-            got = inner._reads(e, usable, frozenset(), {})
-            if got is None or any((n not in params and type(n) is not int) or kind == "arg" for kind, n in got):
-                return None
-            out |= {(kind, n if type(n) is int else params.index(n)) for kind, n in got}
-    return tuple(sorted(out))
+    """Where the cards of a list made of lists of a's and b's come from (`_zone_of`)."""
+    return None if a is None or b is None else a | b

@@ -266,7 +266,7 @@ def link(spec, g: dict) -> dict:
         "_shuffle": chance.shuffle, "_reveal": moves.reveal, "_top": ops.top,
         "_first": ops.first, "_last": ops.last, "_turn_order": ops.turn_order, "_budget": ops.budget,
         "_decide": threads.decide, "_decide_one": threads.decide_one, "_thread": threads.thread, "_deciding": threads.deciding,
-        "_join": threads.join, "_spawn": threads.spawn, "_set_mark": moves.set_mark,
+        "_known_all": threads.known_all, "_join": threads.join, "_spawn": threads.spawn, "_set_mark": moves.set_mark,
         "_NO_MARKS": moves.NO_MARKS, "_event": events.event, "_event_to": events.event_to,
         "_NONE": moves.NO_CARDS.__contains__, "_SCALARS": moves.SCALARS,
         "_random": chance.random_item, "_product": itertools.product, "_table": events.table_event,

@@ -161,6 +161,11 @@ class ResumableRoutines(SampleSteps, BranchSteps):
         for s in stmts:
             if not self.stmt_suspends(s):
                 pending.append(s)
+                noted = self._record_at(s) if type(s) is Let else None  # (who knows what it read: branches.py)
+                if noted:
+                    self._plain_into(pending, ctx, blocks[-1])
+                    blocks[-1].append((0, noted, s.pos))
+                    pending = []
                 continue
             if pending:
                 self._plain_into(pending, ctx, blocks[-1])

@@ -49,6 +49,16 @@ def deciding(T) -> int:
     return 1 << T[2][0] if T[1] == DECIDE and T[2] else 0
 
 
+def known_all(S, zones) -> int:
+    """The bits of the seats that know every card now in zones (zone indices): who knows what a
+    rule reads of them (compiler/branches.py records it where a `let` reads them)."""
+    k, m = S.k, -1
+    for zi in zones:
+        for c in S.z[zi]:
+            m &= k[c]
+    return m
+
+
 def bounds(n: int, count, upto, optional: bool) -> tuple:
     """(fewest, most, many) options to choose of n (for a `distinct` choose: n different keys):
     `pick count`, `pick up to upto`, `optional`; many: the answer is a list."""
