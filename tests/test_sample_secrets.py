@@ -189,6 +189,7 @@ def test_the_secret_bids_example(sealed):
 @pytest.mark.parametrize("name,players,seeds,every", [
     ("capital_jux", 4, range(2), 9), ("capital_jux", 2, range(2, 4), 9),
     ("guildhall", 3, range(2), 9), ("bruges", 3, range(2), 9),
+    ("docs/games/crazy_eights", 3, range(6), 5),  # (its turns' tests are taken as known to the seat deciding)
 ])
 def test_games_the_seat_cannot_tell_apart_give_the_same_samples(name, players, seeds, every):
     assert check_twins(load_ruleset(name), players, seeds, every) > 5

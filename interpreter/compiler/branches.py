@@ -3,7 +3,10 @@ stop under a test that reads what some seat may not know (an `if`, a loop's test
 under which a loop's `break` may run, a `simultaneously` over such a list: taint.py's `under`),
 where it waits tells which way the test went. A bot's sample of a seat that may not know every
 such test cannot keep that thread as it is: it is a dead end there (bots/stopped.py). The seats
-that do know them are worked out where the thread waits (`KN` functions, knowers.py). A test of
+that do know them are worked out where the thread waits (`KN` functions, knowers.py): a
+parameter's from what the caller gave it where the caller waits at the call (`KA` functions,
+`_argk`), and the cards of a face-down zone a `let` read from who knew them as it ran (noted in a
+hidden slot after the `let`, `_record_at`). A test of
 a secret number (a counter not `visible: all`, the size of a zone `size: hidden`) that no seat
 can be named for is known to none; one of a card's attribute that no seat can be named for is
 taken as known to the seat whose decision the thread waits at (the limit of docs/bots.md: such
@@ -25,6 +28,7 @@ class BranchSteps:
         """The taint of the routine's locals by secret numbers alone (taint.py), when the ruleset
         has any; and a fresh table of its stops under a test that reads one (`_branches`)."""
         if getattr(self, "_num_secrets", None) is None:  # (once per ruleset)
+            self._argk_used = False  # (a noted `let` reads what a caller gave: `_argk` is emitted)
             self._num_secrets = self.secrets.numbers(self.spec)
             self._params_num = param_taint(self.spec, self._num_secrets) if self._num_secrets.names else {}
         self._branches, self._recorded = {}, {}
@@ -86,8 +90,9 @@ class BranchSteps:
     def _record_at(self, s) -> str | None:
         """After plain `let x = ...` s, when what it reads of the secrets is known only as it runs
         (cards of a zone no seat sees as a whole, which may have been revealed: the seats that
-        know every card there now), the line that notes the seats that know it in a hidden slot
-        (`_known_all`), which the knowers of x then read (knowers.py, "mask"); else None."""
+        know every card there now), the lines that note the seats that know it in a hidden slot
+        (`_known_all`; none when that fails), which the knowers of x then read (knowers.py,
+        "mask"); else None."""
         slots, taint = self._slots, self._taint
         i = slots.get(s.pattern.names[0]) if len(s.pattern.names) == 1 else None
         if i is None or i not in taint.tainted or len(taint.defs.get(i, ())) != 1:
@@ -105,8 +110,10 @@ class BranchSteps:
                 parts.add(f"_known_all(S, range({base}, {base} + {step} * S.n, {step}))")
             else:
                 parts.add(f"_known_all(S, {tuple(zi for zi, (name, _) in enumerate(lay.fixed_zones) if name == n)})")
-        self._recorded[i] = self._new_slot()
-        return f"L[{self._recorded[i]}] = " + " & ".join(sorted(parts))
+        h = self._recorded[i] = self._new_slot()
+        line = f"L[{h}] = " + " & ".join(sorted(parts))
+        self._argk_used = self._argk_used or "_argk(" in line
+        return f"try: {line}\nexcept Exception: L[{h}] = 0"
 
     def _emit_branches(self, o) -> None:
         """The `KN` functions: where a routine waits under secret tests, the seats that know them
@@ -121,7 +128,7 @@ class BranchSteps:
                     o.emit(1, "L = F[2]", None)
                     o.emit(1, f"try: return {kn}", None)
                     o.emit(1, "except Exception: return 0", None)
-        if not argk:
+        if not (argk or getattr(self, "_argk_used", False)):
             return
         calls = []
         for rid, found in sorted(self.branches.items()):

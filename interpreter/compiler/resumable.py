@@ -164,7 +164,7 @@ class ResumableRoutines(SampleSteps, BranchSteps):
                 noted = self._record_at(s) if type(s) is Let else None  # (who knows what it read: branches.py)
                 if noted:
                     self._plain_into(pending, ctx, blocks[-1])
-                    blocks[-1].append((0, noted, s.pos))
+                    blocks[-1].extend((0, line, s.pos) for line in noted.splitlines())
                     pending = []
                 continue
             if pending:
