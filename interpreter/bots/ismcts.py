@@ -35,6 +35,7 @@ from ..runtime.threads import distinct_picks
 from .greedy import decision_in
 from .random_bot import PLAYOUT_MOST, random_playout
 from .sample import SAMPLE_ERRORS, answers_of, info_set, option_key
+from .sizes import sizes_hidden
 
 
 class Node:
@@ -229,6 +230,11 @@ class IsmctsBot(Bot):
         players = info.players
         root = Node(decision.player, players)
         root_answers: dict = {}
+        # the root's answers keyed once: a sample keeps every card's place and who knows it, so
+        # the keys (a known card's label, an unknown one's place) are the same in every sample,
+        # unless the unknown cards are split again between zones of hidden size
+        same_places = not sizes_hidden(info.rules)
+        root_keyed = None
         c = self.c
         margin = self.margin
         depth = self.depth
@@ -253,11 +259,17 @@ class IsmctsBot(Bot):
             try:  # (a rule that fails on a sample's blanked values: the playout ends there)
                 d = decision_in(g, decision.id)
                 while d is not None:
-                    keyed = keyed_answers(g, d, first if node is root else answers_of(d, rng))
-                    if node is root:
+                    if node is not root:
+                        keyed = keyed_answers(g, d, answers_of(d, rng))
+                    elif root_keyed is not None:
+                        keyed = root_keyed
+                    else:
+                        keyed = keyed_answers(g, d, first)
                         for k, a in keyed.items():
                             if k not in root_answers:
                                 root_answers[k] = a
+                        if same_places:
+                            root_keyed = keyed
                     children = node.children
                     untried = []
                     for k in keyed:
