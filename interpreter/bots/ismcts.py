@@ -256,6 +256,7 @@ class IsmctsBot(Bot):
             node = root
             path = [root]
             trail = []
+            last = None  # (the decision where the tree ends and its answer, when the playout gives it)
             try:  # (a rule that fails on a sample's blanked values: the playout ends there)
                 d = decision_in(g, decision.id)
                 while d is not None:
@@ -285,7 +286,10 @@ class IsmctsBot(Bot):
                         if mast:
                             trail.append((d.player, k))
                         path.append(ch)
-                        d.answer(keyed[k])
+                        if depth and not mast:  # (answered as the playout starts: the rules run direct)
+                            last = (d, keyed[k])
+                        else:
+                            d.answer(keyed[k])
                         break
                     mover = d.player
                     best = bestv = None
@@ -304,7 +308,8 @@ class IsmctsBot(Bot):
                     if mast:
                         mast_playout(g, rng, depth, stats, epsilon, trail)
                     else:
-                        random_playout(g, rng, depth, blind=True)
+                        random_playout(g, rng, depth, blind=True, first=last)
+                        last = None
                 r = rewards(g, margin)
             except SAMPLE_ERRORS:
                 r = stopped_rewards(g, margin, players)
