@@ -36,7 +36,6 @@ a sample depends on the real game only through the seat's knowledge.
 """
 from __future__ import annotations
 
-from collections import deque
 from itertools import repeat, starmap
 
 from ..errors import JuxError
@@ -76,7 +75,7 @@ class InfoSet:
         g = self._game
         token = (id(g.state), len(g.answers))
         if self._plan is None or self._token != token:
-            self._plan, self._token = dealing(unknown_places(g, self.seat), g.state.k), token
+            self._plan, self._token = unknown_places(g, self.seat), token
             self._facts = (unsized_zones(g, self.seat), secret_counters(g, self.seat), carriers(g.state),
                            secret_branches(g, self.seat))
             self._hopeless = False
@@ -131,7 +130,7 @@ def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | N
         plan = unknown_places(game, seat)
     if facts is None:
         facts = unsized_zones(game, seat), secret_counters(game, seat), carriers(game.state), secret_branches(game, seat)
-    return _attempts(game, seat, rng, dealing(plan, game.state.k), facts, ATTEMPTS)[0]
+    return _attempts(game, seat, rng, plan, facts, ATTEMPTS)[0]
 
 
 def _attempts(game, seat: int, rng, plan: list, facts: tuple, attempts: int) -> tuple:
@@ -158,52 +157,31 @@ def shuffled(cards: list, rnd) -> list:
     return list(map(cards.__getitem__, sorted(range(n), key=keys.__getitem__)))
 
 
-def dealing(plan: list, K: list) -> list:
-    """unknown_places' plan as a sample deals it (_determinize): per kind, ([(cards, places), ...]
-    for its backs, the places under a pile's top or None), each places (the cards there, the
-    knowledge mask of each, the zone of each, runs) where a run (zone, first position, first and
-    last place + 1) is places at positions that follow each other in one zone: a sample writes a
-    run as one slice."""
-    def cols(ps):
-        runs = []
-        for j, (zi, i, _) in enumerate(ps):
-            if runs and runs[-1][0] == zi and runs[-1][1] + j - runs[-1][2] == i:
-                runs[-1][3] = j + 1
-            else:
-                runs.append([zi, i, j, j + 1])
-        return ([c for _, _, c in ps], [K[c] for _, _, c in ps], [zi for zi, _, _ in ps],
-                [tuple(r) for r in runs])
-
-    return [([(cards, cols(ps)) for ps, cards in groups], cols(under) if under else None)
-            for groups, under in plan]
-
-
 def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
-    """One copy drawn from rng (determinize), and whether ask_again could ask every decision.
-    plan: dealing(unknown_places(game, seat), game.state.k)."""
+    """One copy drawn from rng (determinize), and whether ask_again could ask every decision."""
     from ..engine.game import Game
 
     S = game.state
     T = S.copy(log=False)
+    K = S.k
     k2, loc2, z2 = T.k, T.loc, T.z
     rnd = rng.random
     sigma = {}
-    done = deque(maxlen=0).extend  # (runs a map to its end in C)
 
-    def deal(places, pool):  # the cards of pool, in order, to the places (pool may be longer)
-        olds, masks, zones, runs = places
-        sigma.update(zip(olds, pool))  # (a card dealt to its own place maps to itself: a no-op)
-        done(map(k2.__setitem__, pool, masks))
-        done(map(loc2.__setitem__, pool, zones))
-        for zi, i, a, b in runs:
-            z2[zi][i:i + b - a] = pool[a:b]
+    def deal(ps, pool):
+        for (zi, i, c), new in zip(ps, pool):
+            if new != c:
+                sigma[c] = new
+                z2[zi][i] = new
+                k2[new] = K[c]
+                loc2[new] = zi
 
     for groups, under in plan:
         rest = []
-        for cards, places in groups:
+        for ps, cards in groups:
             pool = shuffled(cards, rnd)
-            deal(places, pool)
-            rest.extend(pool[len(places[0]):])  # (only when some of the kind lie under a pile's top)
+            deal(ps, pool)
+            rest.extend(pool[len(ps):])  # (only when some of the kind lie under a pile's top)
         if under:
             deal(under, shuffled(rest, rnd))
     forget(T, game.rules)
