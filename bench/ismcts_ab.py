@@ -9,7 +9,9 @@ bench/ab.py does) and search, in turns, the 12 mid-game positions of bench/bots.
 order of the sides changes every round, so all see the same machine. CPU time (process_time), not
 the wall clock: the machine is shared. Prints iterations per CPU second over all rounds and in
 the best round of each. With --samples N: N samples of the InfoSet at each position instead
-(the part of an iteration that a change to bots/sample.py or the compiled rules' sample code moves).
+(the part of an iteration that a change to bots/sample.py or the compiled rules' sample code moves;
+with --instructions too, instructions a sample: a change to how a sample is dealt changes every
+playout after it, which moves an iteration's count by a few percent either way).
 
 Each side plays the working tree's rule files (what is compared is the engine), unless
 --own-rules: then each revision plays its own revision's rules/ and variants/ (git archive of REV),
@@ -110,16 +112,18 @@ places = ismcts_ab.positions({pkg!r}, {ruleset!r})[:{n}]
 ismcts_ab.one_round({pkg!r}, places[:2], 50)
 gc.freeze()
 os.getppid()
-its, spent = ismcts_ab.one_round({pkg!r}, places, {iterations})
+its, spent = ({samples} and ismcts_ab.sample_round({pkg!r}, places, {samples})
+              or ismcts_ab.one_round({pkg!r}, places, {iterations}))
 os.getppid()
 print("iterations", its)
 """
 
 
-def instructions(home: Path, pkg: str, ruleset: str, iterations: int, n: int) -> float:
-    """Instructions an ISMCTS iteration of package pkg (in folder home), counted by callgrind."""
+def instructions(home: Path, pkg: str, ruleset: str, iterations: int, n: int, samples: int = 0) -> float:
+    """Instructions an ISMCTS iteration of package pkg (in folder home), counted by callgrind; with
+    samples, instructions a sample (InfoSet.sample) instead."""
     code = COUNTED.format(home=str(home), bench=str(ROOT / "bench"), pkg=pkg, ruleset=ruleset, n=n,
-                          iterations=iterations)
+                          iterations=iterations, samples=samples)
     env = dict(os.environ, PYTHONHASHSEED="0", JUX_CACHE="off")
     out_file = home / "cg.out"
     out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}",
@@ -175,9 +179,10 @@ def main(argv=None) -> int:
                   f"callgrind, {rules}")
             first = None
             for label, (home, pkg) in sides.items():
-                n = instructions(home, pkg, a.ruleset, a.instructions, a.positions)
+                n = instructions(home, pkg, a.ruleset, a.instructions, a.positions, a.samples)
                 first = first or n
-                print(f"  {label:>14}: {n:11,.0f} instructions an iteration ({first / n:.3f}x the first)")
+                what = "a sample" if a.samples else "an iteration"
+                print(f"  {label:>14}: {n:11,.0f} instructions {what} ({first / n:.3f}x the first)")
             return 0
         sides = {label: pkg for label, (_, pkg) in sides.items()}
         places = {label: positions(pkg, a.ruleset) for label, pkg in sides.items()}

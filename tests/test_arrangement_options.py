@@ -37,14 +37,32 @@ flow: |
 
 @pytest.mark.parametrize("bot", ["random", "greedy", "ismcts"])
 def test_the_bots_answer_a_choice_of_arrangements(bot):
+    """Each bot answers the choice of how to lay a hand down, and the searching bots take the
+    least deadwood: greedy always (it reads the position's value one answer ahead), ismcts in most
+    lay-downs. A statistical test for ismcts: in 2 players its reward is the win (the margin's share
+    goes whole to the winner), so between two lay-downs that both win in nearly every sample, say
+    12 points of deadwood against the opponent's 43 or 9, it tells them apart only by the few samples
+    where the opponent lands between the two, and which it takes leans on the stream of random
+    numbers. Over games of seeds 0-299 (600 lay-downs) it kept more than the least in 43 on main at
+    9e2dec5 and 38 once samples were shuffled by random keys (42f3063), so one game or two cannot
+    tell (seed 10 kept 12 where 9 could be kept after that change). Over seeds 0-19 (40 lay-downs)
+    at most 8 (a fifth; 2.7 expected at its 6.7%, more than 8 about 1 time in 1,000): it kept 1
+    (main and after). The random bot kept more in 239 of 600 (40%; 13 of the 40 here) and ismcts
+    with 1 iteration in 222 (14 here): both fail it (at their rates 8 or fewer about 1 time in 150
+    and in 60)."""
     rules = load_ruleset(DEADWOOD)
-    for seed in (6, 10):
+    more = 0
+    for seed in range(2 if bot == "random" else 20):
         result = play_game(rules, 2, seed, [bot, bot], record=True)
         assert result.winners and len(result.record["answers"]) == 2
         game = Game.from_record(result.record, rules)
         assert game.over
-        if bot != "random":  # the least deadwood is theirs to take, and the position values say so
-            assert not any("could have kept" in line for line in game.log_lines()), game.log_lines()
+        lines = game.log_lines()
+        if bot == "greedy":  # the least deadwood is its to take, and the position values say so
+            assert not any("could have" in line for line in lines), lines
+        more += sum("could have" in line for line in lines)
+    if bot == "ismcts":
+        assert more <= 8, more
 
 
 def test_ismcts_answers_arrangements_of_cards_it_cannot_see(tmp_path):

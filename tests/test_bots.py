@@ -229,3 +229,22 @@ def test_every_bot_finishes_a_game_of_every_tile_combination(combo):
         assert public(s.view(d.player)) == public(h.view(d.player))
         advance(s, 2000, i)
         assert s.over
+
+
+@pytest.mark.parametrize("name", ["capital_jux", "guildhall", "bruges"])
+def test_the_root_answers_have_the_same_keys_in_every_sample(name):
+    # ismcts keys the root's answers once (ismcts._search): a sample keeps each card's place and
+    # who knows it, so a known card's label and an unknown card's place are the same in each
+    from jux.interpreter.bots.ismcts import keyed_answers
+    from jux.interpreter.bots.sample import answers_of
+    from jux.interpreter.bots.sizes import sizes_hidden
+
+    rs = load_ruleset(name)
+    assert not sizes_hidden(rs)
+    for g, d in positions(rs, 4, seeds=(1, 2), steps=(0, 8, 20, 40)):
+        rng = random.Random(5)
+        acts = answers_of(d, rng)
+        info = InfoSet(g, d.player)
+        keys = [list(keyed_answers(s, decision_in(s, d.id), acts).items())
+                for s in (info.sample(rng) for _ in range(12))]
+        assert all(k == keys[0] for k in keys)

@@ -35,6 +35,7 @@ from ..runtime.threads import distinct_picks
 from .greedy import decision_in
 from .random_bot import PLAYOUT_MOST, random_playout
 from .sample import SAMPLE_ERRORS, answers_of, info_set, option_key
+from .sizes import sizes_hidden
 
 
 class Node:
@@ -229,6 +230,11 @@ class IsmctsBot(Bot):
         players = info.players
         root = Node(decision.player, players)
         root_answers: dict = {}
+        # the root's answers keyed once: a sample keeps every card's place and who knows it, so
+        # the keys (a known card's label, an unknown one's place) are the same in every sample,
+        # unless the unknown cards are split again between zones of hidden size
+        same_places = not sizes_hidden(info.rules)
+        root_keyed = None
         c = self.c
         margin = self.margin
         depth = self.depth
@@ -250,14 +256,21 @@ class IsmctsBot(Bot):
             node = root
             path = [root]
             trail = []
+            last = None  # (the decision where the tree ends and its answer, when the playout gives it)
             try:  # (a rule that fails on a sample's blanked values: the playout ends there)
                 d = decision_in(g, decision.id)
                 while d is not None:
-                    keyed = keyed_answers(g, d, first if node is root else answers_of(d, rng))
-                    if node is root:
+                    if node is not root:
+                        keyed = keyed_answers(g, d, answers_of(d, rng))
+                    elif root_keyed is not None:
+                        keyed = root_keyed
+                    else:
+                        keyed = keyed_answers(g, d, first)
                         for k, a in keyed.items():
                             if k not in root_answers:
                                 root_answers[k] = a
+                        if same_places:
+                            root_keyed = keyed
                     children = node.children
                     untried = []
                     for k in keyed:
@@ -273,7 +286,10 @@ class IsmctsBot(Bot):
                         if mast:
                             trail.append((d.player, k))
                         path.append(ch)
-                        d.answer(keyed[k])
+                        if depth and not mast:  # (answered as the playout starts: the rules run direct)
+                            last = (d, keyed[k])
+                        else:
+                            d.answer(keyed[k])
                         break
                     mover = d.player
                     best = bestv = None
@@ -292,7 +308,8 @@ class IsmctsBot(Bot):
                     if mast:
                         mast_playout(g, rng, depth, stats, epsilon, trail)
                     else:
-                        random_playout(g, rng, depth, blind=True)
+                        random_playout(g, rng, depth, blind=True, first=last)
+                        last = None
                 r = rewards(g, margin)
             except SAMPLE_ERRORS:
                 r = stopped_rewards(g, margin, players)

@@ -92,13 +92,14 @@ def random_answer(d, rnd):
     return random_picker(rnd)(len(d.values), d.min, d.max, d.many, getattr(d, "keys", None))
 
 
-def random_playout(game, rng, depth: int = -1, blind: bool = False) -> None:
+def random_playout(game, rng, depth: int = -1, blind: bool = False, first: tuple | None = None) -> None:
     """Answer at most ``depth`` decisions of a game at random from rng (to the end when negative,
     or PLAYOUT_MOST decisions). The rules run direct (Game.autoplay): when the answers run out the
-    game is left in the middle of its rules, to be valued, and cannot be played on. blind: as
-    autoplay's (the game is only valued afterwards)."""
+    game is left in the middle of its rules, to be valued, and cannot be played on. blind, first:
+    as autoplay's (the game is only valued afterwards; (decision, answer) given before the rest)."""
     pick = random_picker(rng.random)
     try:
-        game.autoplay(pick=pick, direct=True, limit=PLAYOUT_MOST if depth < 0 else depth, blind=blind)
+        game.autoplay(pick=pick, direct=True, limit=PLAYOUT_MOST if depth < 0 else depth, blind=blind,
+                      first=first)
     except DecisionLimit:
         pass

@@ -36,6 +36,8 @@ a sample depends on the real game only through the seat's knowledge.
 """
 from __future__ import annotations
 
+from itertools import repeat, starmap
+
 from ..errors import JuxError
 from ..runtime.ops import RuleRuntimeError
 from ..runtime.state import Card
@@ -74,7 +76,8 @@ class InfoSet:
         token = (id(g.state), len(g.answers))
         if self._plan is None or self._token != token:
             self._plan, self._token = unknown_places(g, self.seat), token
-            self._facts = unsized_zones(g, self.seat), secret_counters(g, self.seat), secret_branches(g, self.seat)
+            self._facts = (unsized_zones(g, self.seat), secret_counters(g, self.seat), carriers(g.state),
+                           secret_branches(g, self.seat))
             self._hopeless = False
         g, ok = _attempts(g, self.seat, rng, self._plan, self._facts, 1 if self._hopeless else ATTEMPTS)
         self._hopeless = not ok  # (no sample this seat may hold is consistent here: take the first made)
@@ -120,13 +123,13 @@ def _order(item):
 def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | None = None):
     """A copy of ``game`` as it may be for ``seat``: see the module docstring. ``plan`` is
     ``unknown_places(game, seat)`` and facts ``(unsized_zones(game, seat), secret_counters(game,
-    seat), secret_branches(game, seat))`` when the caller has them already. A copy in which a
-    pending decision of another seat cannot be asked again is drawn again, up to ATTEMPTS times
-    (``ask_again``)."""
+    seat), carriers(game.state), secret_branches(game, seat))`` when the caller has them already. A
+    copy in which a pending decision of another seat cannot be asked again is drawn again, up to
+    ATTEMPTS times (``ask_again``)."""
     if plan is None:
         plan = unknown_places(game, seat)
     if facts is None:
-        facts = unsized_zones(game, seat), secret_counters(game, seat), secret_branches(game, seat)
+        facts = unsized_zones(game, seat), secret_counters(game, seat), carriers(game.state), secret_branches(game, seat)
     return _attempts(game, seat, rng, plan, facts, ATTEMPTS)[0]
 
 
@@ -144,6 +147,16 @@ def _attempts(game, seat: int, rng, plan: list, facts: tuple, attempts: int) -> 
     return first, False
 
 
+def shuffled(cards: list, rnd) -> list:
+    """cards in an order drawn from rnd (random.Random.random), each order alike: sorted by a
+    random number each, drawn and sorted in C (a Python Fisher-Yates costs several times more)."""
+    n = len(cards)
+    if n < 2:
+        return cards[:]
+    keys = list(starmap(rnd, repeat((), n)))
+    return list(map(cards.__getitem__, sorted(range(n), key=keys.__getitem__)))
+
+
 def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
     """One copy drawn from rng (determinize), and whether ask_again could ask every decision."""
     from ..engine.game import Game
@@ -156,9 +169,6 @@ def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
     sigma = {}
 
     def deal(ps, pool):
-        for j in range(len(pool) - 1, 0, -1):  # Fisher-Yates, from rng
-            r = int(rnd() * (j + 1))
-            pool[j], pool[r] = pool[r], pool[j]
         for (zi, i, c), new in zip(ps, pool):
             if new != c:
                 sigma[c] = new
@@ -169,15 +179,15 @@ def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
     for groups, under in plan:
         rest = []
         for ps, cards in groups:
-            pool = cards[:]
+            pool = shuffled(cards, rnd)
             deal(ps, pool)
             rest.extend(pool[len(ps):])  # (only when some of the kind lie under a pile's top)
         if under:
-            deal(under, rest)
+            deal(under, shuffled(rest, rnd))
     forget(T, game.rules)
-    dead_ends(T, game.rules, seat, facts[2])
     if sigma:
-        _remap_rest(T, sigma)
+        _remap_rest(T, sigma, facts[2])
+    dead_ends(T, game.rules, seat, facts[3])  # (after: facts[2] says where the real threads held cards)
     if facts[0]:  # (`size: hidden`: how the unknown cards are split between those zones, drawn again)
         split_again(T, seat, facts[0], rng)
     for i, v in facts[1]:
@@ -194,10 +204,48 @@ def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
     return g, ok
 
 
-def _remap_rest(T, sigma: dict) -> None:
-    """Replace the cards of sigma in T's marks, counters, locals and pending decisions."""
+def carriers(S) -> tuple:
+    """Where state S holds a card besides its zones: (the indices of the counters whose value holds
+    one, and per thread, the indices of each frame's locals that hold one and whether its pending
+    decision's options do). A sample, a copy of S, relabels only those (_remap_rest)."""
+    return ([i for i, x in enumerate(S.v) if _holds(x)],
+            [([[i for i, x in enumerate(f[2]) if _holds(x)] for f in t[0]],
+              t[2] is not None and _holds(t[2][1])) for t in S.threads])
+
+
+def _holds(x, plain=frozenset((int, str, bool, float, type(None)))) -> bool:
+    t = type(x)
+    if t in plain:
+        return False
+    if t is Card:
+        return True
+    if t is list or t is tuple:
+        return any(map(_holds, x))
+    if t is dict:
+        return any(map(_holds, x)) or any(map(_holds, x.values()))
+    return False
+
+
+def _remap_rest(T, sigma: dict, where: tuple | None = None) -> None:
+    """Replace the cards of sigma in T's marks, counters, locals and pending decisions: those
+    that hold a card, when where (carriers of the state T copies, the threads' last answers
+    dropped) says which."""
     if T.m:
         T.m = {sigma.get(c, c): d for c, d in T.m.items()}
+    if where is not None:
+        V = T.v
+        for i in where[0]:
+            V[i] = _remap(V[i], sigma)
+        for t, (frames, options) in zip(T.threads, where[1]):
+            for f, held in zip(t[0], frames):
+                L = f[2]
+                for i in held:
+                    L[i] = _remap(L[i], sigma)
+            if options:
+                d = list(t[2])
+                d[1] = _remap(list(d[1]), sigma)
+                t[2] = d
+        return
     T.v = _remap(T.v, sigma)  # (lists: as [_remap(x, sigma) for x in ...])
     for t in T.threads:
         for f in t[0]:

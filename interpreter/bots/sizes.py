@@ -11,12 +11,17 @@ mark. So two games that differ only in how those cards are split give the same s
 from __future__ import annotations
 
 
+def sizes_hidden(rules) -> bool:
+    """Whether some zone of the ruleset may hide its size (`size: hidden`) from a seat."""
+    return any(isinstance(d, dict) and d.get("size") == "hidden" for d in rules.layout.zone_def.values())
+
+
 def unsized_zones(game, seat: int) -> list:
     """(zone index, knowledge mask of an unknown card there) of each zone whose size seat may not
     see now, in zone order; [] when there is none (the usual case, found at once)."""
     lay = game.rules.layout
     defs = lay.zone_def
-    if not any(isinstance(d, dict) and d.get("size") == "hidden" for d in defs.values()) or game.over:
+    if not sizes_hidden(game.rules) or game.over:
         return []
     out = []
     for zi in range(len(game.state.z)):

@@ -19,6 +19,7 @@ from ..runtime import chance, events, families, moves, ops, played, threads
 from ..runtime.plurals import plural
 from ..runtime.state import PLAYERS, RUN, SEATS, Card
 from .choose import Chooses
+from .common import once
 from .decision_names import decision_names
 from .direct import DirectRoutines
 from .expr import Ctx, Emitter, Expressions
@@ -125,7 +126,8 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
             else:
                 if self.coverage:
                     o.emit(1, self._count(r.body, f"function {author_name(name)}"), r.body.pos)
-                o.emit(1, f"return {self.ex(r.body, Ctx(env, False))}", r.body.pos)
+                # (a call read several times worked out once: common.py)
+                o.emit(1, f"return {once(self.ex(r.body, Ctx(env, False)))}", r.body.pos)
             if name in self.calls_itself:
                 o.emit(0, f"F_{name} = _deep(F_{name}, {author_name(name)!r})", r.pos)
             o.emit(0, "", None)

@@ -15,7 +15,7 @@ class Autoplay:
     """Game's part that answers decisions in a loop (autoplay)."""
 
     def autoplay(self, answer=None, limit: int | None = None, direct: bool = False, pick=None,
-                 blind: bool = False) -> int:
+                 blind: bool = False, first: tuple | None = None) -> int:
         """Answer each decision with answer(decision) (an answer as apply takes) until the game
         is over, no decision is pending, or `limit` answers have been given; return how many
         were given. An illegal answer raises IllegalAnswer with the game at that decision (its
@@ -44,6 +44,10 @@ class Autoplay:
         only its result). When the rules never call knows() and the game keeps no log, its moves
         skip that work from here on (runtime/plans.py blind_table), and the game's views, saves
         and copies are refused afterwards. Otherwise blind changes nothing.
+
+        first=(decision, choice): that pending decision answered with choice before the others
+        (the rules then run on as autoplay runs them: a search's last answer in its tree, then
+        its playout), not counted in limit.
         """
         if (answer is None) == (pick is None):
             raise TypeError("autoplay takes answer or pick")
@@ -52,7 +56,7 @@ class Autoplay:
             self.state.vis = self.state.vis.blind
         answers = self.answers
         start = len(answers)
-        most = sys.maxsize if limit is None else start + limit  # len(answers) when the limit is met
+        most = sys.maxsize if limit is None else start + limit + (first is not None)  # len(answers) when it is met
         S = self.state
         take = self._take
         if callable(pick):
@@ -278,6 +282,12 @@ class Autoplay:
         S.direct_many = many if S.alone else None
         try:
             self._run()  # a game made with start=False starts here, its first decisions answered at once
+            if first is not None:
+                d, choice = first
+                if d._game is not self or d._t[2] is not d._d:
+                    raise JuxError("autoplay: the first decision given is not pending in this game")
+                take(d._t, choice)
+                self._run(d._t)
             while True:
                 for T in S.threads:
                     if T[1] == DECIDE:
