@@ -10,6 +10,7 @@ rest of the state.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 
 from ..checks.facts import log_only_lets
@@ -28,9 +29,10 @@ from .members import membership_locals
 from .plain import PlainStatements
 from .resumable import ResumableRoutines
 from .taint_rules import rule_secrets
+from .uniform import UniformAnswers
 
 
-class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines, ResumableRoutines):
+class Compiler(Expressions, FastPaths, PlainStatements, Chooses, UniformAnswers, DirectRoutines, ResumableRoutines):
     """The Python source of a checked ruleset (build), from the methods of each kind of node
     (compile_expr, compile_fast, compile_plain, compile_choose, compile_direct, compile_resumable)."""
 
@@ -274,7 +276,7 @@ def link(spec, g: dict) -> dict:
         "_min2": ops.min2, "_max2": ops.max2, "_min_of": ops.min_of, "_max_of": ops.max_of,
         "_plural": plural, "_knows": moves.knows,
         "_played_move": played.move, "_played_move_all": played.move_all, "_played_draw": played.draw,
-        "_played_by": played.played_by,
+        "_played_by": played.played_by, "_floor": math.floor, "_NUMBERS": list(range(64)),
     }
     if c.layout.families:  # (only then: the namespace of rules without one stays as it was)
         ns.update(_zone_at=families.zone_at, _make=families.make, _remove=families.remove)
