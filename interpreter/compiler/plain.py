@@ -219,6 +219,9 @@ class PlainStatements:
             self._emit(ind, "return" if s.value is None else f"return {value}", s)
 
     def s_CallStmt(self, s, ctx, ind):
+        if self.inlinable_call(s, ctx):  # (a procedure called from this place only: inline_calls.py)
+            self.inline_call(s, ctx, ind)
+            return
         args = "".join(", " + self.ex(a, ctx) for a in s.args)
         if ctx.direct and self.stmt_suspends(s):  # a routine that may stop, run as a plain function
             if s.slot_key is None:

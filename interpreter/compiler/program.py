@@ -24,6 +24,7 @@ from .decision_names import decision_names
 from .direct import DirectRoutines
 from .expr import Ctx, Emitter, Expressions
 from .fast import FastPaths
+from .inline_calls import InlinedProcedures
 from .layout import make_layout
 from .members import membership_locals
 from .plain import PlainStatements
@@ -32,7 +33,8 @@ from .taint_rules import rule_secrets
 from .uniform import UniformAnswers
 
 
-class Compiler(Expressions, FastPaths, PlainStatements, Chooses, UniformAnswers, DirectRoutines, ResumableRoutines):
+class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Chooses, UniformAnswers, DirectRoutines,
+               ResumableRoutines):
     """The Python source of a checked ruleset (build), from the methods of each kind of node
     (compile_expr, compile_fast, compile_plain, compile_choose, compile_direct, compile_resumable)."""
 
@@ -136,6 +138,8 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, UniformAnswers,
         resumable_info = {}
         routines = [(n, r.params, r.body, r.pos) for n, r in spec.procedures.items()]
         routines.append(("__flow__", (), spec.flow.body, spec.flow.pos))
+        later = []  # the D_ versions, made once every R_ version is (a procedure compiled into its
+        # caller, inline_calls.py, reads what the R_ version of its chooses made)
         for name, params, body, pos in routines:
             # (a `simultaneously` body runs in threads of its own: its routine keeps every let)
             nested = any(isinstance(n, Simultaneously) for n in walked(body))
@@ -144,9 +148,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, UniformAnswers,
                 rid, nslots = self.resumable(f"R_{name}", params, body)
                 resumable_info[name] = (rid, nslots - len(params))
                 if name in self.direct:
-                    self.direct_routine(name, params, body, pos)
-                    if name in self.calls_itself:  # (its R_ version counts its frames: resumable.py)
-                        o.emit(0, f"D_{name} = _deep(D_{name}, {author_name(name)!r})", pos)
+                    later.append((name, params, body, pos, self._slots, self._quiet))
                 while self._pending_bodies:
                     bname, bblocks = self._pending_bodies.pop(0)
                     self._flush_routine(bname, bblocks)
@@ -158,6 +160,10 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, UniformAnswers,
                 if name in self.calls_itself:
                     o.emit(0, f"P_{name} = _deep(P_{name}, {author_name(name)!r})", pos)
                 o.emit(0, "", None)
+        for name, params, body, pos, self._slots, self._quiet in later:
+            self.direct_routine(name, params, body, pos)
+            if name in self.calls_itself:  # (its R_ version counts its frames: resumable.py)
+                o.emit(0, f"D_{name} = _deep(D_{name}, {author_name(name)!r})", pos)
         self.resumable_info = resumable_info
         # labels and prompts
         for i, (pos, code) in enumerate(self.labels):
