@@ -168,12 +168,23 @@ class PlainStatements:
                 self._emit(ind, f"_played_move(S, {self.ex(s.what, ctx)}, {dest}{played}, {s.bottom})", s)
         elif src is not None:
             self._emit(ind, f"_move_all(S, {src}, {dest}, {s.bottom})", s)
-        elif not s.bottom and self._plainly_entered(s.dest) and PLAIN_READ.fullmatch(what := self.ex(s.what, ctx)):
+        elif not s.bottom and self._plainly_entered(s.dest):
+            what = self.ex(s.what, ctx)
+            if not PLAIN_READ.fullmatch(what):  # (read once)
+                self._emit(ind, f"_mw = {what}", s)
+                what = "_mw"
             # one card whose move only changes where it is and who knows it (an int plan, the
             # commonest): moves.move's first case, without a call
             self._emit(ind, f"if type({what}) is _Card and (_mh := S.vis.plan[(_ms := S.loc[{what}])][(_md := {dest})])"
                             f".__class__ is int: S.z[_ms].remove({what}); S.z[_md].append({what}); "
                             f"S.loc[{what}] = _md; S.k[{what}] = _mh", s)
+            if not any(d.get("visible") == "top" for d in self.layout.zone_def.values()):
+                # a list in a game played blind: each card's zone and place, as moves.move does
+                # there (no plan is None without a `top` zone, and no mark falls off here)
+                self._emit(ind, f"elif type({what}) is list and S.vis.blind is S.vis:", s)
+                self._emit(ind + 1, f"_md = {dest}; _mz = S.z[_md]; _ml = S.loc", s)
+                self._emit(ind + 1, f"for _mx in tuple({what}): S.z[_ml[_mx]].remove(_mx); _mz.append(_mx); "
+                                    "_ml[_mx] = _md", s)
             self._emit(ind, f"else: _move(S, {what}, {dest})", s)
         else:
             self._emit(ind, f"{'_move_under' if s.bottom else '_move'}(S, {self.ex(s.what, ctx)}, {dest})", s)
