@@ -36,8 +36,8 @@ class UniformAnswers:
         if not listed:
             self._emit(ind, f"if type({name}) is not list: {name} = list({name})", s)
 
-    def uniform_pairs(self, ind: int, s, ctx, by: str, xs: str, ys: str, rest: str) -> None:
-        """A choose of one of the pairs xs x ys (autoplay's pairs)."""
+    def uniform_pairs(self, ind: int, s, ctx, by: str, xs: str, ys: str, rest: str, pat: str, assign: str) -> None:
+        """A choose of one of the pairs xs x ys (autoplay's pairs); its answer into pat (else: assign)."""
         self._as_list(ind, "_ux", s.options.fors[0].iter, xs, s, ctx)
         items = s.options.fors[1].iter
         if isinstance(items, ListLit):
@@ -49,19 +49,23 @@ class UniformAnswers:
         self._emit(ind, f"if {self._uniform_test(by)} and (_un := len(_ux) * {m}):", s)
         self._emit(ind + 1, "_uc = _floor(_ur() * _un)", s)
         self._uniform_record(ind + 1, s)
-        self._emit(ind + 1, f"T[3] = (_ux[_uc // {m}], {yy}[_uc % {m}])", s)
-        self._emit(ind, f"else: S.direct_pairs(T, _ub, _ux, {yy}, {rest})", s)
+        self._emit(ind + 1, f"T[3] = {pat} = (_ux[_uc // {m}], {yy}[_uc % {m}])", s)
+        self._emit(ind, "else:", s)
+        self._emit(ind + 1, f"S.direct_pairs(T, _ub, _ux, {yy}, {rest})", s)
+        self._emit(ind + 1, assign, s)
 
-    def uniform_one(self, ind: int, s, ctx, by: str, options: str, rest: str) -> None:
-        """A choose of one option (autoplay's one)."""
+    def uniform_one(self, ind: int, s, ctx, by: str, options: str, rest: str, pat: str, assign: str) -> None:
+        """A choose of one option (autoplay's one); its answer into pat (else: assign)."""
         self._as_list(ind, "_uo", s.options, options, s, ctx)
         self._emit(ind, f"if {self._uniform_test(by)} and (_un := len(_uo)):", s)
         self._emit(ind + 1, "_uc = _floor(_ur() * _un)", s)
         self._uniform_record(ind + 1, s)
-        self._emit(ind + 1, "T[3] = _uo[_uc]", s)
-        self._emit(ind, f"else: S.direct_one(T, _ub, _uo, {rest})", s)
+        self._emit(ind + 1, f"T[3] = {pat} = _uo[_uc]", s)
+        self._emit(ind, "else:", s)
+        self._emit(ind + 1, f"S.direct_one(T, _ub, _uo, {rest})", s)
+        self._emit(ind + 1, assign, s)
 
-    def uniform_many(self, ind: int, s, ctx, by: str, options: str, count: str) -> None:
+    def uniform_many(self, ind: int, s, ctx, by: str, options: str, count: str, pat: str) -> None:
         """A choose of `pick count` options (autoplay's many, as the random picker draws them)."""
         self._as_list(ind, "_uo", s.options, options, s, ctx)
         self._emit(ind, f"_un = len(_uo); _uq = {count}", s)
@@ -72,7 +76,7 @@ class UniformAnswers:
         self._emit(ind + 2, "_uj = _ui + _floor(_ur() * (_un - _ui)); _uc[_ui], _uc[_uj] = _uc[_uj], _uc[_ui]; _ui += 1", s)
         self._emit(ind + 1, "del _uc[_uk:]", s)
         self._uniform_record(ind + 1, s)
-        self._emit(ind + 1, "T[3] = list(map(_uo.__getitem__, _uc))", s)
+        self._emit(ind + 1, f"T[3] = {pat} = list(map(_uo.__getitem__, _uc))", s)
         # (the caller emits what autoplay does otherwise: S.direct_many(T, _ub, _uo, _uq, ...))
 
 
