@@ -5,7 +5,8 @@ UniformAnswers, part of compile.Compiler).
 While autoplay runs with `uniform` (one random() function per seat, each seat's pick being the
 random picker over it: one of n options as floor(random() * n); `pick k` of n as the first k of a
 partial Fisher-Yates shuffle of 0..n-1) and the game's first player is known, S.u maps each seat
-to its function, S.ans is the game's answers and S.most their most. A choose of one, of pairs or
+to its function (S.ua from the start, for a thread of a `simultaneously` run alone, whose answers
+never make the first player), S.ans is the game's answers and S.most their most. A choose of one, of pairs or
 of `pick k` then draws its answer where it is asked and records it as autoplay does ([seat,
 answer] appended, the steps counted from 0, the cards moved since the last choose forgotten).
 Anything else (S.u empty, no option, a seat not in S.u, the limit met) calls autoplay as before.
@@ -18,8 +19,9 @@ from ..language.tree import ListComp, ListLit
 class UniformAnswers:
     """Methods of compile.Compiler: the uniform answers drawn in place."""
 
-    def _uniform_test(self, by: str) -> str:
-        return f"(_ur := S.u.get(_ub := {by})) is not None and len(S.ans) < S.most"
+    def _uniform_test(self, by: str, ctx) -> str:
+        # (in a thread run alone, S.ua: its answer never makes the game's first player)
+        return f"(_ur := S.{'ua' if ctx.alone else 'u'}.get(_ub := {by})) is not None and len(S.ans) < S.most"
 
     def _uniform_record(self, ind: int, s) -> None:
         self._emit(ind, "S.ans.append([+_ub, _uc]); S.steps = 0", s)
@@ -46,7 +48,7 @@ class UniformAnswers:
             self._emit(ind, f"_uy = {ys}", s)
             self._emit(ind, "if type(_uy) is not tuple and type(_uy) is not list: _uy = tuple(_uy)", s)
             m, yy = "len(_uy)", "_uy"
-        self._emit(ind, f"if {self._uniform_test(by)} and (_un := len(_ux) * {m}):", s)
+        self._emit(ind, f"if {self._uniform_test(by, ctx)} and (_un := len(_ux) * {m}):", s)
         self._emit(ind + 1, "_uc = _floor(_ur() * _un)", s)
         self._uniform_record(ind + 1, s)
         self._emit(ind + 1, f"T[3] = {pat} = (_ux[_uc // {m}], {yy}[_uc % {m}])", s)
@@ -57,7 +59,7 @@ class UniformAnswers:
     def uniform_one(self, ind: int, s, ctx, by: str, options: str, rest: str, pat: str, assign: str) -> None:
         """A choose of one option (autoplay's one); its answer into pat (else: assign)."""
         self._as_list(ind, "_uo", s.options, options, s, ctx)
-        self._emit(ind, f"if {self._uniform_test(by)} and (_un := len(_uo)):", s)
+        self._emit(ind, f"if {self._uniform_test(by, ctx)} and (_un := len(_uo)):", s)
         self._emit(ind + 1, "_uc = _floor(_ur() * _un)", s)
         self._uniform_record(ind + 1, s)
         self._emit(ind + 1, f"T[3] = {pat} = _uo[_uc]", s)
@@ -69,7 +71,7 @@ class UniformAnswers:
         """A choose of `pick count` options (autoplay's many, as the random picker draws them)."""
         self._as_list(ind, "_uo", s.options, options, s, ctx)
         self._emit(ind, f"_un = len(_uo); _uq = {count}", s)
-        self._emit(ind, f"if {self._uniform_test(by)} and _un and type(_uq) is int and "
+        self._emit(ind, f"if {self._uniform_test(by, ctx)} and _un and type(_uq) is int and "
                         "(_uk := _uq if _uq < _un else _un):", s)
         self._emit(ind + 1, "_uc = _NUMBERS[:_un] if _un <= 64 else list(range(_un)); _ui = 0", s)
         self._emit(ind + 1, "while _ui < _uk:", s)

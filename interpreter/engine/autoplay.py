@@ -289,8 +289,10 @@ class Autoplay:
         S.alone = direct and pick is not None  # nothing sees the game between answers
         S.direct_many = many if S.alone else None
         S.ans, S.most = answers, most
-        if ready and not unset:
-            S.u = ready
+        if ready:
+            S.ua = ready  # (a thread run alone: its answers never make the first player)
+            if not unset:
+                S.u = ready
         try:
             self._run()  # a game made with start=False starts here, its first decisions answered at once
             while True:
@@ -314,7 +316,7 @@ class Autoplay:
             raise
         finally:
             S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
-            S.u = NO_UNIFORM
+            S.u = S.ua = NO_UNIFORM
         return len(answers) - start
 
     _broken = False  # a direct autoplay stopped by an error, inside a routine run as a plain function

@@ -165,7 +165,7 @@ class Ruleset:
             S.steps = 0
             S.log = S.lv = None
             S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
-            S.u = NO_UNIFORM
+            S.u = S.ua = NO_UNIFORM
             S.fresh = []
             S.o = [0] * len(S.z)  # (every card known by the seats that see its zone)
             self._initial[n] = S

@@ -72,10 +72,12 @@ class State:
     auto, direct, direct_one, direct_pairs, direct_many, alone: set by Game.autoplay while it runs
         (answer decisions where they are asked; run the routines that may stop as plain
         functions, and independent threads one by one): not part of the game
-    u, ans, most: set by Game.autoplay while every seat answers uniformly at random (its
-        `uniform`): u maps each seat to its random() function (empty otherwise: NO_UNIFORM), ans
-        is the game's answers and most their most; a choose of a routine run as a plain function
-        draws its answer in the rules' code then (compiler/uniform.py): not part of the game
+    u, ua, ans, most: set by Game.autoplay while every seat answers uniformly at random (its
+        `uniform`): u maps each seat to its random() function once the game's first player is
+        known, ua from the start (for the threads of a `simultaneously` run one by one, whose
+        answers never make the first player), both empty otherwise (NO_UNIFORM); ans is the
+        game's answers and most their most; a choose of a routine run as a plain function draws
+        its answer in the rules' code then (compiler/uniform.py): not part of the game
     lv: with a log, the values that only the log reads, of routines that may stop, by (thread id,
         frame depth, slot): not part of the game (a game without a log never works them out)
     fresh: the cards moved (or shown) since the rules last reached a choose that a seat which
@@ -92,7 +94,7 @@ class State:
     """
 
     __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "lv", "vis", "auto",
-                 "direct", "direct_one", "direct_pairs", "direct_many", "alone", "fresh", "o", "u", "ans", "most")
+                 "direct", "direct_one", "direct_pairs", "direct_many", "alone", "fresh", "o", "u", "ua", "ans", "most")
 
     def copy(self, log: bool = False) -> "State":
         s = State.__new__(State)
@@ -112,7 +114,7 @@ class State:
         s.lv = dict(self.lv) if s.log is not None else None
         s.vis = self.vis
         s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
-        s.u = NO_UNIFORM
+        s.u = s.ua = NO_UNIFORM
         s.fresh = []
         return s
 
@@ -151,7 +153,7 @@ class State:
         s.log = s.lv = None
         s.vis = vis
         s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
-        s.u = NO_UNIFORM
+        s.u = s.ua = NO_UNIFORM
         s.fresh = []
         s.o = beyond(s)
         return s
