@@ -90,17 +90,32 @@ class PlainStatements:
         """range(...): its numbers are charged to the step budget (a loop over them, or a
         comprehension, is as many steps), and there are at most MAX_RANGE of them; a short range
         of whole numbers written out (range(2)) is known here, and is a plain range."""
-        if self._constant_range(e, SMALL_LOOP):
-            return f"range({', '.join(str(x.value) for x in e.args)})"
+        if self._constant_range(e, SMALL_LOOP, ctx):
+            return f"range({', '.join(map(str, self._known_ints(e.args, ctx)))})"
         return f"_range(S, {str(e.pos)!r}{''.join(', ' + self.it(x, ctx) for x in e.args)})"
 
-    @staticmethod
-    def _constant_range(e, most: int = MAX_RANGE) -> bool:
-        """Whether e is range(...) of whole numbers written out, at most `most` of them."""
-        return (isinstance(e, Call) and e.func == "range" and 1 <= len(e.args) <= 3
-                and all(isinstance(x, Int) for x in e.args)
-                and (len(e.args) < 3 or e.args[2].value != 0)
-                and len(range(*(x.value for x in e.args))) <= most)
+    def _constant_range(self, e, most: int = MAX_RANGE, ctx=None) -> bool:
+        """Whether e is range(...) of whole numbers known here (written out, or the length of a
+        constant list), at most `most` of them."""
+        if not (isinstance(e, Call) and e.func == "range" and 1 <= len(e.args) <= 3):
+            return False
+        values = self._known_ints(e.args, ctx)
+        return values is not None and (len(values) < 3 or values[2] != 0) and len(range(*values)) <= most
+
+    def _known_ints(self, args, ctx) -> list | None:
+        """The whole numbers args are, when each is one written out or `len(name)` of a constant
+        list (with ctx: a name no local hides); else None."""
+        out = []
+        for x in args:
+            if isinstance(x, Int):
+                out.append(x.value)
+            elif (ctx is not None and isinstance(x, Call) and x.func == "len" and len(x.args) == 1
+                  and isinstance(x.args[0], Name) and x.args[0].id not in ctx.env
+                  and isinstance(self.spec.constants.get(x.args[0].id), list)):
+                out.append(len(self.spec.constants[x.args[0].id]))
+            else:
+                return None
+        return out
 
     def _counts_rounds(self, s, ctx) -> bool:
         """Whether a `for` counts its rounds against the step budget. Not over a range (its numbers
@@ -108,9 +123,9 @@ class PlainStatements:
         players, a constant list, range(2): limits.SMALL_LOOP) when its body runs no loop, choose
         or rule code of its own: its rounds add a bounded share of work to each counted step."""
         it = s.iter
-        if isinstance(it, Call) and it.func == "range" and not self._constant_range(it, SMALL_LOOP):
+        if isinstance(it, Call) and it.func == "range" and not self._constant_range(it, SMALL_LOOP, ctx):
             return False  # (charged by _range)
-        few = (self._constant_range(it, SMALL_LOOP) or (isinstance(it, Call) and it.func == "turn_order")
+        few = (self._constant_range(it, SMALL_LOOP, ctx) or (isinstance(it, Call) and it.func == "turn_order")
                or (isinstance(it, Name) and it.id not in ctx.env and (it.id == "players" or (
                    isinstance(self.spec.constants.get(it.id), list) and len(self.spec.constants[it.id]) <= SMALL_LOOP))))
         return not (few and self._leaf(s.body))
