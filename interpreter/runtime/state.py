@@ -98,7 +98,7 @@ class State:
 
     def copy(self, log: bool = False) -> "State":
         s = State.__new__(State)
-        s.z = [z[:] for z in self.z]
+        s.z = list(map(list.copy, self.z))  # (each zone's copy made in C: no loop of bytecodes)
         s.v = self.v[:]
         s.k = self.k[:]
         s.o = self.o[:]
