@@ -112,3 +112,20 @@ def test_random_seats_answered_in_the_rules_code_play_the_same_games(rules, tile
         picked.autoplay(pick=[b.pick for b in bots], direct=True, blind=True)  # (each answer asked of pick)
         assert drawn.answers == picked.answers and drawn.scores == picked.scores
         assert drawn.state.to_json() == picked.state.to_json()
+
+
+def test_a_local_known_to_hold_a_scalar_is_tested_without_a_check_and_only_it(tmp_path):
+    # d is only ever an item of colours: tested against a card's colour without checking its type;
+    # x is bound by a function's comprehension over a list holding a list: always checked
+    rules = rules_with(tmp_path, counters="got: 0", functions="""
+        reds(xs): "[x for x in xs if count(c for c in deck if c.colour == x) > 0]"
+        """, procedures="""
+        t: |
+          for d in colours { got += count(c for c in deck if c.colour == d) }
+          let ys = [["red"], "red"]
+          for x in colours { got += len(reds(ys)) }
+          out = got
+        """)
+    assert Game.scenario(rules, 2, run="t").counter("out") == 6 + 2
+    body = _body_of(rules.source, "P_t")
+    assert "HX_colour.get(v_d, _NONE), " in body and "type(v_x) in _SCALARS" in body

@@ -28,7 +28,7 @@ class DirectRoutines:
             o.emit(1, " = ".join(f"v_{n}" for n in unset) + " = None", pos)
         self._generators = []
         self._routine = (body, params)  # (for independence.bound_outside)
-        self._body(body, Ctx({p: f"v_{p}" for p in params}, False, direct=True), 1, pos)
+        self.routine_body(body, Ctx({p: f"v_{p}" for p in params}, False, direct=True), pos)
         o.emit(0, "", None)
         for g in self._generators:
             o.lines.extend(g.lines)
@@ -58,6 +58,8 @@ class DirectRoutines:
                 n.name for n in walk(s.body) if isinstance(n, Assign) and n.index is None and n.name in names}
             env = {n: f"v_{n}" for n in names}
             env.update({n: f"v_{n}__t{uid}" for n in own | {var}})
+            known = self._scalar_codes  # (a thread's own copy of a scalar local holds one too)
+            self._scalar_codes = known | {env[n] for n in own if f"v_{n}" in known}
             self._emit(ind, "if S.alone:", s)
             self._emit(ind + 1, "_t = [[], RUN, None, None, T[6], 0, -1]  # a thread of T's block, each in turn", s)
             self._emit(ind + 1, "_T, T = T, _t", s)
@@ -66,6 +68,7 @@ class DirectRoutines:
             for n in sorted(own - {var}):
                 self._emit(ind + 2, f"{env[n]} = {'v_' + n if n in names else 'None'}", s)
             self._body(s.body, Ctx(env, False, direct=True, alone=True), ind + 2, s.pos)
+            self._scalar_codes = known
             self._emit(ind + 1, "T = _T", s)
             self._emit(ind, "else:", s)
             ind += 1

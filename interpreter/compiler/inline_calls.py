@@ -17,15 +17,65 @@ import itertools
 import re
 
 from ..checks.facts import log_only_lets
-from ..language.tree import (Assign, Call, CallStmt, Choose, CompFor, For, Lambda, Let, Return,
-                             Simultaneously, walk, walked)
+from ..language.tree import (Assign, Call, CallStmt, Choose, CompFor, For, Index, Lambda, Let, Name,
+                             Return, Simultaneously, walk, walked)
 from .expr import Ctx
 
 _LOCAL = re.compile(r"v_\w+")
 
 
+_SCALAR_TYPES = (str, int, float, bool)
+
+
 class InlinedProcedures:
-    """Methods of program.Compiler: calls of procedures compiled in place."""
+    """Methods of program.Compiler: calls of procedures compiled in place, and the locals known
+    to hold a scalar (a test of a card's attribute against one needs no check of its type)."""
+
+    def routine_body(self, body, ctx, pos) -> None:
+        """The body of a P_ or D_ version (its parameters in ctx.env), knowing which of its locals
+        hold a scalar."""
+        self._scalar_codes = frozenset(self.scalar_locals(body, ctx.env) - set(ctx.env.values()))
+        try:
+            self._body(body, ctx, 1, pos)
+        finally:
+            self._scalar_codes = frozenset()
+
+    def scalar_list(self, e, env) -> bool:
+        """Whether e names a constant list of scalars (no local hides it)."""
+        items = self.spec.constants.get(e.id) if isinstance(e, Name) and e.id not in env else None
+        return isinstance(items, list) and all(type(x) in _SCALAR_TYPES for x in items)
+
+    def scalar_locals(self, body, env) -> set:
+        """The names (as env spells them, a comprehension's as `v_x`) that every binding in body
+        gives an item of a constant list of scalars: `for d in colours`, `choose d from colours`,
+        `[... for d in colours]` (fast.py then tests a card's attribute against one without
+        checking its type). Never a name a function's comprehension or lambda binds (a function
+        compiled in place, inline.py, binds it as `v_x` too)."""
+        if getattr(self, "_function_bound", None) is None:  # (bound otherwise than to such an item)
+            self._function_bound = set()
+            for f in self.spec.functions.values():
+                nodes = list(walk(f.body if isinstance(f.body, tuple) else (f.body,)))
+                mine = set(f.params) | {x for n in nodes if isinstance(n, (CompFor, Let, For)) for x in n.pattern.names}
+                for n in nodes:
+                    if isinstance(n, CompFor) and (n.pattern.is_tuple or not self.scalar_list(n.iter, mine)):
+                        self._function_bound.update(n.pattern.names)
+                    elif isinstance(n, Lambda):
+                        self._function_bound.add(n.param)
+        ok, bad = set(), set(self._function_bound)
+        hidden = set(env) | {x for n in walked(body) if isinstance(n, (For, Choose, CompFor, Let, Simultaneously))
+                             for x in n.pattern.names}  # (a local of a constant's name hides it)
+        hidden |= {n.name for n in walked(body) if isinstance(n, Assign)}
+        for n in walked(body):
+            if isinstance(n, (For, Choose, CompFor)):
+                items = n.options if isinstance(n, Choose) else n.iter
+                (ok if not n.pattern.is_tuple and self.scalar_list(items, hidden) else bad).update(n.pattern.names)
+            elif isinstance(n, (Let, Simultaneously)):
+                bad.update(n.pattern.names)
+            elif isinstance(n, Assign) and n.index is None:
+                bad.add(n.name)
+            elif isinstance(n, Lambda):
+                bad.add(n.param)
+        return {env.get(x, f"v_{x}") for x in ok - bad}
 
     def _call_sites(self) -> dict:
         """How many calls of each procedure the rules make (statements and expressions)."""
@@ -70,14 +120,19 @@ class InlinedProcedures:
         bound.update(x for n in walked(r.body) if isinstance(n, (Let, For, Choose)) for x in n.pattern.names)
         inner = {f"v_{x}" for n in walked(r.body) if isinstance(n, CompFor) for x in n.pattern.names}
         inner.update(f"v_{n.param}" for n in walked(r.body) if isinstance(n, Lambda))
+        scalars = set(self._scalar_codes) - inner  # (a comprehension of the body may bind one)
         for p, a in zip(r.params, s.args):
             code = self.ex(a, ctx)
             if _LOCAL.fullmatch(code) and p not in bound and code not in inner:  # (a local of the caller, read as it is)
                 env[p] = code
             else:
                 self._emit(ind, f"{env[p]} = {code}", s)
+                if p not in bound and isinstance(a, Index) and self.scalar_list(a.obj, ctx.env):
+                    scalars.add(env[p])  # (an item of a constant list of scalars)
+        scalars |= self.scalar_locals(r.body, env) - {env[p] for p in r.params}
         labelled = any(isinstance(n, Choose) and max(self._choose_fns[id(n)]) >= 0 for n in walk(r.body))
         quiet, self._quiet = self._quiet, log_only_lets(r.body, self.spec.procedures)
+        known, self._scalar_codes = self._scalar_codes, frozenset(scalars)
         listed = self._locals_list
         if labelled:  # (a decision's labels read the procedure's locals, as its D_ version gives them)
             self._locals_list = "[" + ", ".join(env[n] for n in names) + "]"
@@ -90,4 +145,4 @@ class InlinedProcedures:
             self._body(r.body, Ctx(env, False, direct=ctx.direct and s.func in self.suspends, alone=ctx.alone),
                        ind, s.pos)
         finally:
-            self._quiet, self._locals_list = quiet, listed
+            self._quiet, self._locals_list, self._scalar_codes = quiet, listed, known

@@ -82,6 +82,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
         self._locals_list = "None"  # in a D_ version: its locals as the routine's slots, for labels
         self._valued = False  # the resumable routine being compiled returns a value (`return EXPR`)
         self.reads_knowledge = False  # some rule calls knows(): who knows a card decides what the rules do
+        self._scalar_codes: frozenset = frozenset()  # the routine's locals known to hold a scalar (inline_calls.py)
 
     # ---------------------------------------------------------- whole ruleset
 
@@ -156,7 +157,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
                 ctx = Ctx({p: f"v_{p}" for p in params}, False)
                 o.emit(0, f"def P_{name}(S{''.join(', v_' + p for p in params)}):", pos)
                 o.emit(1, "Z = S.z; V = S.v", pos)
-                self._body(body, ctx, 1, pos)
+                self.routine_body(body, ctx, pos)
                 if name in self.calls_itself:
                     o.emit(0, f"P_{name} = _deep(P_{name}, {author_name(name)!r})", pos)
                 o.emit(0, "", None)
