@@ -129,3 +129,19 @@ def test_a_local_known_to_hold_a_scalar_is_tested_without_a_check_and_only_it(tm
     assert Game.scenario(rules, 2, run="t").counter("out") == 6 + 2
     body = _body_of(rules.source, "P_t")
     assert "HX_colour.get(v_d, _NONE), " in body and "type(v_x) in _SCALARS" in body
+
+
+def test_a_choose_of_several_from_a_constant_list_gives_a_list_checked_as_any_value(tmp_path):
+    rules = rules_with(tmp_path, counters="got: 0", procedures="""
+        t: |
+          choose ds from colours pick 2 by 0
+          got += count(c for c in deck if c.colour == ds)
+          choose d from colours by 0
+          got += count(c for c in deck if c.colour == d)
+        """)
+    body = _body_of(rules.source, "D_t")
+    assert "type(v_ds) in _SCALARS" in body and "HX_colour.get(v_d, _NONE), " in body
+    game = Game.new(rules, 2, 1)
+    game.apply([0, 1])
+    game.apply(0)
+    assert game.over and game.counter("got") == 0 + 3

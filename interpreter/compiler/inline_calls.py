@@ -47,7 +47,8 @@ class InlinedProcedures:
 
     def scalar_locals(self, body, env) -> set:
         """The names (as env spells them, a comprehension's as `v_x`) that every binding in body
-        gives an item of a constant list of scalars: `for d in colours`, `choose d from colours`,
+        gives an item of a constant list of scalars: `for d in colours`, `choose d from colours`
+        (of one option: `pick 2` gives a list),
         `[... for d in colours]` (fast.py then tests a card's attribute against one without
         checking its type). Never a name a function's comprehension or lambda binds (a function
         compiled in place, inline.py, binds it as `v_x` too)."""
@@ -68,7 +69,9 @@ class InlinedProcedures:
         for n in walked(body):
             if isinstance(n, (For, Choose, CompFor)):
                 items = n.options if isinstance(n, Choose) else n.iter
-                (ok if not n.pattern.is_tuple and self.scalar_list(items, hidden) else bad).update(n.pattern.names)
+                one = not isinstance(n, Choose) or n.count is None and n.upto is None  # (else a list of them)
+                (ok if one and not n.pattern.is_tuple and self.scalar_list(items, hidden) else bad).update(
+                    n.pattern.names)
             elif isinstance(n, (Let, Simultaneously)):
                 bad.update(n.pattern.names)
             elif isinstance(n, Assign) and n.index is None:
