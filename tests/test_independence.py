@@ -17,9 +17,9 @@ from jux.interpreter.language.parse import parse_block
 
 from test_language import SRC, ruleset
 
-# the functions the compiler makes of an independent thread (Q1, Q2, ...; QC... re-ask a choose
-# for bots' samples: not these)
-INDEPENDENT = re.compile(r"^def Q\d", re.M)
+# the line the compiler makes of independent threads run one by one in one loop (direct.py: the
+# thread in T while they run)
+INDEPENDENT = re.compile(r"^ *_T, T = T, _t$", re.M)
 
 
 @pytest.fixture(scope="module")

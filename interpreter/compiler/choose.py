@@ -27,27 +27,44 @@ class Chooses:
         else:
             call = (f"_decide(S, T, None, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, "
                     f"{prompt_id}, {unavailable_id}{key})")
+        # the answer into the pattern's names
+        self._declare(s.pattern, ctx)
+        pat = self._pat(s.pattern, ctx.env)
+        if s.pattern.is_tuple:
+            assign = f"{pat} = T[3] if T[3] is not None else ({', '.join('None' for _ in s.pattern.names)})"
+        else:
+            assign = f"{pat} = T[3]"
+        # a uniformly random seat's answer drawn here (uniform.py), a `pick k` choose's too
+        drawn = count != "None" and upto == "None" and not s.optional and s.distinct is None
         if ctx.spawned:  # a thread run as a generator: _join has the decision answered
             self._emit(ind, f"if {call}: yield {self._locals_list}", s)
         elif pairs:  # the same, without making every pair when it can
-            self._emit(ind, f"S.direct_pairs(T, {by}, {pairs[0]}, {pairs[1]}, {label_id}, {prompt_id}{L})", s)
+            self.uniform_pairs(ind, s, ctx, by, pairs[0], pairs[1], f"{label_id}, {prompt_id}{L}", pat, assign)
+            return
         elif one:  # Game.autoplay's answer at once, given the locals for the decision's labels
-            self._emit(ind, f"S.direct_one(T, {by}, {options}, {label_id}, {prompt_id}{L})", s)
+            self.uniform_one(ind, s, ctx, by, options, f"{label_id}, {prompt_id}{L}", pat, assign)
+            return
         elif optional_one:  # the same, for a choose of one that may be declined
             self._emit(ind, f"S.direct_one(T, {by}, {options}, {label_id}, {prompt_id}{L or ', None'}, True)", s)
         elif ctx.alone:  # answered now by a pick: the other threads need not reach their decisions first
-            self._emit(ind, f"S.direct_many(T, {by}, {options}, {count}, {upto}, {s.optional}, {label_id}, "
-                            f"{prompt_id}, {unavailable_id}{key})", s)
+            rest = f"{upto}, {s.optional}, {label_id}, {prompt_id}, {unavailable_id}{key}"
+            if drawn:
+                self.uniform_many(ind, s, ctx, by, options, count, pat)
+                self._emit(ind, "else:", s)
+                self._emit(ind + 1, f"S.direct_many(T, _ub, _uo, _uq, {rest})", s)
+                self._emit(ind + 1, assign, s)
+                return
+            else:
+                self._emit(ind, f"S.direct_many(T, {by}, {options}, {count}, {rest})", s)
         else:  # (with a pick that answers alone, as in a thread run alone)
-            self._emit(ind, f"if S.direct_many: S.direct_many(T, {by}, {options}, {count}, {upto}, {s.optional}, "
-                            f"{label_id}, {prompt_id}, {unavailable_id}{key})", s)
+            args = f"{upto}, {s.optional}, {label_id}, {prompt_id}, {unavailable_id}{key}"
+            if drawn:
+                self.uniform_many(ind, s, ctx, by, options, count, pat)
+                self._emit(ind, f"elif S.direct_many: S.direct_many(T, _ub, _uo, _uq, {args})", s)
+            else:
+                self._emit(ind, f"if S.direct_many: S.direct_many(T, {by}, {options}, {count}, {args})", s)
             self._emit(ind, f"elif {call}: S.direct(T{L})", s)
-        self._declare(s.pattern, ctx)
-        if s.pattern.is_tuple:
-            none = "(" + ", ".join("None" for _ in s.pattern.names) + ")"
-            self._emit(ind, f"{self._pat(s.pattern, ctx.env)} = T[3] if T[3] is not None else {none}", s)
-        else:
-            self._emit(ind, f"{self._pat(s.pattern, ctx.env)} = T[3]", s)
+        self._emit(ind, assign, s)
 
     def l_Choose(self, s, ctx, blocks):
         cur = blocks[-1]

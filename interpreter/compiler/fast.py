@@ -22,6 +22,8 @@ class FastPaths:
         """The test "has this attribute value" for filter(), from the index of attr (the value is
         plain: evaluating it twice changes nothing). Attributes in an index are scalars: a value
         of any other type (a list, a tuple) is no card's."""
+        if value in self._scalar_codes:  # (a local known to hold a scalar: inline_calls.py)
+            return f"HX_{attr}.get({value}, _NONE)"
         return f"(HX_{attr}.get({value}, _NONE) if type({value}) in _SCALARS else _NONE)"
 
     def _pipeline(self, elt, fors, ctx, keep_elt=True, summed=False):
@@ -51,6 +53,8 @@ class FastPaths:
             if summed and picked is not None:
                 self.masked.add((picked, attr))
                 table = f"MS_{picked}_{attr}"
+                if value in self._scalar_codes:  # (a local known to hold a scalar: inline_calls.py)
+                    return f"map({table}.get({value}, _ZERO), {src})"
                 return f"map(({table}.get({value}, _ZERO) if type({value}) in _SCALARS else _ZERO), {src})"
             src = f"filter({self._keeps(attr, value)}, {src})"
         return src if getter is None else f"map({getter}, {src})"

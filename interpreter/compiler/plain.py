@@ -90,17 +90,32 @@ class PlainStatements:
         """range(...): its numbers are charged to the step budget (a loop over them, or a
         comprehension, is as many steps), and there are at most MAX_RANGE of them; a short range
         of whole numbers written out (range(2)) is known here, and is a plain range."""
-        if self._constant_range(e, SMALL_LOOP):
-            return f"range({', '.join(str(x.value) for x in e.args)})"
+        if self._constant_range(e, SMALL_LOOP, ctx):
+            return f"range({', '.join(map(str, self._known_ints(e.args, ctx)))})"
         return f"_range(S, {str(e.pos)!r}{''.join(', ' + self.it(x, ctx) for x in e.args)})"
 
-    @staticmethod
-    def _constant_range(e, most: int = MAX_RANGE) -> bool:
-        """Whether e is range(...) of whole numbers written out, at most `most` of them."""
-        return (isinstance(e, Call) and e.func == "range" and 1 <= len(e.args) <= 3
-                and all(isinstance(x, Int) for x in e.args)
-                and (len(e.args) < 3 or e.args[2].value != 0)
-                and len(range(*(x.value for x in e.args))) <= most)
+    def _constant_range(self, e, most: int = MAX_RANGE, ctx=None) -> bool:
+        """Whether e is range(...) of whole numbers known here (written out, or the length of a
+        constant list), at most `most` of them."""
+        if not (isinstance(e, Call) and e.func == "range" and 1 <= len(e.args) <= 3):
+            return False
+        values = self._known_ints(e.args, ctx)
+        return values is not None and (len(values) < 3 or values[2] != 0) and len(range(*values)) <= most
+
+    def _known_ints(self, args, ctx) -> list | None:
+        """The whole numbers args are, when each is one written out or `len(name)` of a constant
+        list (with ctx: a name no local hides); else None."""
+        out = []
+        for x in args:
+            if isinstance(x, Int):
+                out.append(x.value)
+            elif (ctx is not None and isinstance(x, Call) and x.func == "len" and len(x.args) == 1
+                  and isinstance(x.args[0], Name) and x.args[0].id not in ctx.env
+                  and isinstance(self.spec.constants.get(x.args[0].id), list)):
+                out.append(len(self.spec.constants[x.args[0].id]))
+            else:
+                return None
+        return out
 
     def _counts_rounds(self, s, ctx) -> bool:
         """Whether a `for` counts its rounds against the step budget. Not over a range (its numbers
@@ -108,9 +123,9 @@ class PlainStatements:
         players, a constant list, range(2): limits.SMALL_LOOP) when its body runs no loop, choose
         or rule code of its own: its rounds add a bounded share of work to each counted step."""
         it = s.iter
-        if isinstance(it, Call) and it.func == "range" and not self._constant_range(it, SMALL_LOOP):
+        if isinstance(it, Call) and it.func == "range" and not self._constant_range(it, SMALL_LOOP, ctx):
             return False  # (charged by _range)
-        few = (self._constant_range(it, SMALL_LOOP) or (isinstance(it, Call) and it.func == "turn_order")
+        few = (self._constant_range(it, SMALL_LOOP, ctx) or (isinstance(it, Call) and it.func == "turn_order")
                or (isinstance(it, Name) and it.id not in ctx.env and (it.id == "players" or (
                    isinstance(self.spec.constants.get(it.id), list) and len(self.spec.constants[it.id]) <= SMALL_LOOP))))
         return not (few and self._leaf(s.body))
@@ -168,12 +183,23 @@ class PlainStatements:
                 self._emit(ind, f"_played_move(S, {self.ex(s.what, ctx)}, {dest}{played}, {s.bottom})", s)
         elif src is not None:
             self._emit(ind, f"_move_all(S, {src}, {dest}, {s.bottom})", s)
-        elif not s.bottom and self._plainly_entered(s.dest) and PLAIN_READ.fullmatch(what := self.ex(s.what, ctx)):
+        elif not s.bottom and self._plainly_entered(s.dest):
+            what = self.ex(s.what, ctx)
+            if not PLAIN_READ.fullmatch(what):  # (read once)
+                self._emit(ind, f"_mw = {what}", s)
+                what = "_mw"
             # one card whose move only changes where it is and who knows it (an int plan, the
             # commonest): moves.move's first case, without a call
             self._emit(ind, f"if type({what}) is _Card and (_mh := S.vis.plan[(_ms := S.loc[{what}])][(_md := {dest})])"
                             f".__class__ is int: S.z[_ms].remove({what}); S.z[_md].append({what}); "
                             f"S.loc[{what}] = _md; S.k[{what}] = _mh", s)
+            if not any(d.get("visible") == "top" for d in self.layout.zone_def.values()):
+                # a list in a game played blind: each card's zone and place, as moves.move does
+                # there (no plan is None without a `top` zone, and no mark falls off here)
+                self._emit(ind, f"elif type({what}) is list and S.vis.blind is S.vis:", s)
+                self._emit(ind + 1, f"_md = {dest}; _mz = S.z[_md]; _ml = S.loc", s)
+                self._emit(ind + 1, f"for _mx in tuple({what}): S.z[_ml[_mx]].remove(_mx); _mz.append(_mx); "
+                                    "_ml[_mx] = _md", s)
             self._emit(ind, f"else: _move(S, {what}, {dest})", s)
         else:
             self._emit(ind, f"{'_move_under' if s.bottom else '_move'}(S, {self.ex(s.what, ctx)}, {dest})", s)
@@ -219,6 +245,9 @@ class PlainStatements:
             self._emit(ind, "return" if s.value is None else f"return {value}", s)
 
     def s_CallStmt(self, s, ctx, ind):
+        if self.inlinable_call(s, ctx):  # (a procedure called from this place only: inline_calls.py)
+            self.inline_call(s, ctx, ind)
+            return
         args = "".join(", " + self.ex(a, ctx) for a in s.args)
         if ctx.direct and self.stmt_suspends(s):  # a routine that may stop, run as a plain function
             if s.slot_key is None:

@@ -10,6 +10,7 @@ rest of the state.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 
 from ..checks.facts import log_only_lets
@@ -24,14 +25,17 @@ from .decision_names import decision_names
 from .direct import DirectRoutines
 from .expr import Ctx, Emitter, Expressions
 from .fast import FastPaths
+from .inline_calls import InlinedProcedures
 from .layout import make_layout
 from .members import membership_locals
 from .plain import PlainStatements
 from .resumable import ResumableRoutines
 from .taint_rules import rule_secrets
+from .uniform import UniformAnswers
 
 
-class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines, ResumableRoutines):
+class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Chooses, UniformAnswers, DirectRoutines,
+               ResumableRoutines):
     """The Python source of a checked ruleset (build), from the methods of each kind of node
     (compile_expr, compile_fast, compile_plain, compile_choose, compile_direct, compile_resumable)."""
 
@@ -79,6 +83,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         self._locals_list = "None"  # in a D_ version: its locals as the routine's slots, for labels
         self._valued = False  # the resumable routine being compiled returns a value (`return EXPR`)
         self.reads_knowledge = False  # some rule calls knows(): who knows a card decides what the rules do
+        self._scalar_codes: frozenset = frozenset()  # the routine's locals known to hold a scalar (inline_calls.py)
 
     # ---------------------------------------------------------- whole ruleset
 
@@ -136,6 +141,8 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
         resumable_info = {}
         routines = [(n, r.params, r.body, r.pos) for n, r in spec.procedures.items()]
         routines.append(("__flow__", (), spec.flow.body, spec.flow.pos))
+        later = []  # the D_ versions, made once every R_ version is (a procedure compiled into its
+        # caller, inline_calls.py, reads what the R_ version of its chooses made)
         for name, params, body, pos in routines:
             # (a `simultaneously` body runs in threads of its own: its routine keeps every let)
             nested = any(isinstance(n, Simultaneously) for n in walked(body))
@@ -144,9 +151,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
                 rid, nslots = self.resumable(f"R_{name}", params, body)
                 resumable_info[name] = (rid, nslots - len(params))
                 if name in self.direct:
-                    self.direct_routine(name, params, body, pos)
-                    if name in self.calls_itself:  # (its R_ version counts its frames: resumable.py)
-                        o.emit(0, f"D_{name} = _deep(D_{name}, {author_name(name)!r})", pos)
+                    later.append((name, params, body, pos, self._slots, self._quiet))
                 while self._pending_bodies:
                     bname, bblocks = self._pending_bodies.pop(0)
                     self._flush_routine(bname, bblocks)
@@ -154,10 +159,14 @@ class Compiler(Expressions, FastPaths, PlainStatements, Chooses, DirectRoutines,
                 ctx = Ctx({p: f"v_{p}" for p in params}, False)
                 o.emit(0, f"def P_{name}(S{''.join(', v_' + p for p in params)}):", pos)
                 o.emit(1, "Z = S.z; V = S.v", pos)
-                self._body(body, ctx, 1, pos)
+                self.routine_body(body, ctx, pos)
                 if name in self.calls_itself:
                     o.emit(0, f"P_{name} = _deep(P_{name}, {author_name(name)!r})", pos)
                 o.emit(0, "", None)
+        for name, params, body, pos, self._slots, self._quiet in later:
+            self.direct_routine(name, params, body, pos)
+            if name in self.calls_itself:  # (its R_ version counts its frames: resumable.py)
+                o.emit(0, f"D_{name} = _deep(D_{name}, {author_name(name)!r})", pos)
         self.resumable_info = resumable_info
         # labels and prompts
         for i, (pos, code) in enumerate(self.labels):
@@ -276,7 +285,7 @@ def link(spec, g: dict) -> dict:
         "_min2": ops.min2, "_max2": ops.max2, "_min_of": ops.min_of, "_max_of": ops.max_of,
         "_plural": plural, "_knows": moves.knows,
         "_played_move": played.move, "_played_move_all": played.move_all, "_played_draw": played.draw,
-        "_played_by": played.played_by,
+        "_played_by": played.played_by, "_floor": math.floor, "_NUMBERS": list(range(64)),
     }
     if c.layout.families:  # (only then: the namespace of rules without one stays as it was)
         ns.update(_zone_at=families.zone_at, _make=families.make, _remove=families.remove)

@@ -7,7 +7,7 @@ import sys
 
 from ..errors import DecisionLimit, JuxError
 from ..runtime import threads
-from ..runtime.state import DECIDE, Seat
+from ..runtime.state import DECIDE, NO_UNIFORM, Seat
 from .decisions import Answering, Decision
 
 
@@ -15,7 +15,7 @@ class Autoplay:
     """Game's part that answers decisions in a loop (autoplay)."""
 
     def autoplay(self, answer=None, limit: int | None = None, direct: bool = False, pick=None,
-                 blind: bool = False, first: tuple | None = None) -> int:
+                 blind: bool = False, first: tuple | None = None, uniform=None) -> int:
         """Answer each decision with answer(decision) (an answer as apply takes) until the game
         is over, no decision is pending, or `limit` answers have been given; return how many
         were given. An illegal answer raises IllegalAnswer with the game at that decision (its
@@ -48,6 +48,12 @@ class Autoplay:
         first=(decision, choice): that pending decision answered with choice before the others
         (the rules then run on as autoplay runs them: a search's last answer in its tree, then
         its playout), not counted in limit.
+
+        uniform, with direct and a legal pick: one random() function per seat, each seat's pick
+        being the random picker over it (bots/random_bot.py's random_picker: one of n options as
+        floor(random() * n), k of n as the first k of a partial Fisher-Yates shuffle). Once the
+        game's first player is known, the rules' code draws those answers itself where they are
+        asked (compiler/uniform.py): the same answers, without a call to pick.
         """
         if (answer is None) == (pick is None):
             raise TypeError("autoplay takes answer or pick")
@@ -64,6 +70,8 @@ class Autoplay:
         # picks that only ever answer an option number in range (random_picker's: `legal`) are
         # taken without checking each answer
         legal = pick is not None and all(getattr(p, "legal", False) for p in pick)
+        # the seats' random() functions, drawn from in the rules' code (S.u) once the first player is known
+        ready = dict(enumerate(uniform)) if uniform is not None and direct and legal else None
 
         def at_once(T, L=None, waited=False) -> bool:
             """Answer thread T's decision now (False: not now); L: the locals of a routine run as
@@ -250,6 +258,8 @@ class Autoplay:
                     if self.first_player is None:
                         self.first_player = seat
                     unset = False
+                    if ready:
+                        S.u = ready
                 answers.append([seat, choice])
                 S.steps = 0
                 if S.fresh:
@@ -269,6 +279,8 @@ class Autoplay:
                 if self.first_player is None:
                     self.first_player = seat
                 unset = False
+                if ready:
+                    S.u = ready
             answers.append([seat, choice])
             S.steps = 0
             if S.fresh:  # as threads.decide does where the rules stop
@@ -280,6 +292,11 @@ class Autoplay:
         S.direct_pairs = pairs if direct else None
         S.alone = direct and pick is not None  # nothing sees the game between answers
         S.direct_many = many if S.alone else None
+        S.ans, S.most = answers, most
+        if ready:
+            S.ua = ready  # (a thread run alone: its answers never make the first player)
+            if not unset:
+                S.u = ready
         try:
             self._run()  # a game made with start=False starts here, its first decisions answered at once
             if first is not None:
@@ -309,6 +326,7 @@ class Autoplay:
             raise
         finally:
             S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
+            S.u = S.ua = NO_UNIFORM
         return len(answers) - start
 
     _broken = False  # a direct autoplay stopped by an error, inside a routine run as a plain function

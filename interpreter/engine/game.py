@@ -20,6 +20,8 @@ from .ruleset import RuleRuntimeError, Ruleset, _describe, load_ruleset
 from .saves import Saves
 from .views import Views
 
+DEFAULT_NAMES = tuple(f"Player {i + 1}" for i in range(len(SEATS)))  # (a seat's name when none is given)
+
 
 class Game(Positions, Autoplay, Views, Saves):
     """One game of a ruleset. Create with Game.new, answer game.pending with game.apply."""
@@ -42,7 +44,7 @@ class Game(Positions, Autoplay, Views, Saves):
             rules = load_ruleset(rules)
         if not rules.min_players <= players <= rules.max_players:
             raise JuxError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
-        names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
+        names = list(names) if names else list(DEFAULT_NAMES[:players])
         if len(names) != players:
             raise JuxError(f"{len(names)} names given for {players} players")
         S = rules.initial_state(players).copy()

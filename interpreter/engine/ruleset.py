@@ -14,7 +14,7 @@ from ..reading.spec import read_spec, ruleset_path
 from ..runtime import ops
 from ..runtime.moves import settle_top
 from ..runtime.plans import blind_table, plan_moves
-from ..runtime.state import State, ZoneTable
+from ..runtime.state import NO_UNIFORM, State, ZoneTable
 from ..runtime.threads import dead_end
 from . import compiled
 from .keys import entry_name, ruleset_key, variant_names
@@ -165,6 +165,7 @@ class Ruleset:
             S.steps = 0
             S.log = S.lv = None
             S.auto = S.direct = S.direct_one = S.direct_pairs = S.direct_many = S.alone = None
+            S.u = S.ua = NO_UNIFORM
             S.fresh = []
             S.o = [0] * len(S.z)  # (every card known by the seats that see its zone)
             self._initial[n] = S

@@ -48,6 +48,7 @@ class ZoneTable(list):
 
 
 MAX_SEATS = 16
+NO_UNIFORM: dict = {}  # (S.u when no seat answers in the rules' code: never changed)
 SEATS = tuple(Seat(i) for i in range(MAX_SEATS))
 PLAYERS = tuple(SEATS[:n] for n in range(MAX_SEATS + 1))
 
@@ -71,6 +72,12 @@ class State:
     auto, direct, direct_one, direct_pairs, direct_many, alone: set by Game.autoplay while it runs
         (answer decisions where they are asked; run the routines that may stop as plain
         functions, and independent threads one by one): not part of the game
+    u, ua, ans, most: set by Game.autoplay while every seat answers uniformly at random (its
+        `uniform`): u maps each seat to its random() function once the game's first player is
+        known, ua from the start (for the threads of a `simultaneously` run one by one, whose
+        answers never make the first player), both empty otherwise (NO_UNIFORM); ans is the
+        game's answers and most their most; a choose of a routine run as a plain function draws
+        its answer in the rules' code then (compiler/uniform.py): not part of the game
     lv: with a log, the values that only the log reads, of routines that may stop, by (thread id,
         frame depth, slot): not part of the game (a game without a log never works them out)
     fresh: the cards moved (or shown) since the rules last reached a choose that a seat which
@@ -87,11 +94,11 @@ class State:
     """
 
     __slots__ = ("z", "v", "k", "loc", "m", "rng", "threads", "n", "next_tid", "steps", "log", "lv", "vis", "auto",
-                 "direct", "direct_one", "direct_pairs", "direct_many", "alone", "fresh", "o")
+                 "direct", "direct_one", "direct_pairs", "direct_many", "alone", "fresh", "o", "u", "ua", "ans", "most")
 
     def copy(self, log: bool = False) -> "State":
         s = State.__new__(State)
-        s.z = [z[:] for z in self.z]
+        s.z = list(map(list.copy, self.z))  # (each zone's copy made in C: no loop of bytecodes)
         s.v = self.v[:]
         s.k = self.k[:]
         s.o = self.o[:]
@@ -107,6 +114,7 @@ class State:
         s.lv = dict(self.lv) if s.log is not None else None
         s.vis = self.vis
         s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
+        s.u = s.ua = NO_UNIFORM
         s.fresh = []
         return s
 
@@ -145,6 +153,7 @@ class State:
         s.log = s.lv = None
         s.vis = vis
         s.auto = s.direct = s.direct_one = s.direct_pairs = s.direct_many = s.alone = None
+        s.u = s.ua = NO_UNIFORM
         s.fresh = []
         s.o = beyond(s)
         return s
