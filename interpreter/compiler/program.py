@@ -65,7 +65,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
         self.blinds: dict = {}  # routine id -> {resume point: (pos, the slots that may follow from an answer)}
         self.blind_calls: dict = {}  # routine id -> the resume points after a call giving such a value
         self.masks: dict = {}  # routine id -> the slot of the seats that answered its chooses, or None
-        self.branches: dict = {}  # routine id -> {resume point under a secret test: who knows it (branches.py), or None}
+        self.branches: dict = {}  # routine id -> {resume point under a secret test: who knows it, or None; ("args", pc): a call's} (branches.py)
         self.secrets = rule_secrets(spec, self.cards, self.marks)  # what a seat may not know (taint.py)
         self.labels: list = []
         self.hints: dict = {}  # label id -> (pos, code) of its choose's hint
@@ -131,8 +131,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
             else:
                 if self.coverage:
                     o.emit(1, self._count(r.body, f"function {author_name(name)}"), r.body.pos)
-                # (a call read several times worked out once: common.py)
-                o.emit(1, f"return {once(self.ex(r.body, Ctx(env, False)))}", r.body.pos)
+                o.emit(1, f"return {once(self.ex(r.body, Ctx(env, False)))}", r.body.pos)  # (common.py)
             if name in self.calls_itself:
                 o.emit(0, f"F_{name} = _deep(F_{name}, {author_name(name)!r})", r.pos)
             o.emit(0, "", None)
@@ -141,8 +140,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
         resumable_info = {}
         routines = [(n, r.params, r.body, r.pos) for n, r in spec.procedures.items()]
         routines.append(("__flow__", (), spec.flow.body, spec.flow.pos))
-        later = []  # the D_ versions, made once every R_ version is (a procedure compiled into its
-        # caller, inline_calls.py, reads what the R_ version of its chooses made)
+        later = []  # the D_ versions, made after every R_ one (inline_calls.py reads what R_ chooses made)
         for name, params, body, pos in routines:
             # (a `simultaneously` body runs in threads of its own: its routine keeps every let)
             nested = any(isinstance(n, Simultaneously) for n in walked(body))
