@@ -3,8 +3,8 @@ InlinedProcedures, part of program.Compiler), where the caller is a plain functi
 version: never a resumable routine, whose frames a save keeps).
 
 A Python call costs some 500 instructions on CPython 3.11 besides its arguments; a procedure
-the rules call from one place only (a turn from the play loop, one district's check from the
-limits) is compiled in place there: its parameters are locals of the caller set from the
+the rules call from one place only (a turn from the play loop, one check from the loop over
+them) is compiled in place there: its parameters are locals of the caller set from the
 arguments, in order, and its locals are the caller's, renamed apart (`v_p__3`). Its statements
 keep their own positions (an error names the procedure's line, as before) and count steps as
 before (a call counts none). Its own P_/D_ function is still made (a slot, a scenario or the
