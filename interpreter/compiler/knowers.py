@@ -250,12 +250,13 @@ class Knowers(Summaries):
         return self._zone_of(e, usable, comp)
 
     def _let(self, name: str, seen: frozenset) -> set | None:
-        """What a tainted local reads of the secrets: set once by a plain `let`, what that reads
-        (the locals it reads set once too: then the same wherever the local is read); set by
-        several plain `let`s, assignments and `choose`s (an answer is no secret), what each reads
-        and the secret tests each runs under (which of them ran last), seats, and cards only a
-        parameter holds (a card a local names may be another by then); a
-        parameter, what its caller gave it ("arg")."""
+        """What a tainted local reads of the secrets: set once by a `let`, what that reads (the
+        locals it reads set once too: then the same wherever the local is read); set by several
+        `let`s, assignments, `choose`s (an answer is no secret) and loops, what each reads and the
+        secret tests each runs under (which of them ran last), naming seats, and cards only
+        where a parameter holds them (a card a local names may be another by then: every card it
+        may hold instead); noted as its `let` ran ("mask"); a parameter, what its caller gave it
+        ("arg"). A local met again while it is being followed adds nothing more."""
         taint, slots = self.taint, self.slots
         i = slots[name]
         defs = taint.defs.get(i, ())
@@ -266,7 +267,7 @@ class Knowers(Summaries):
         if i in seen:  # (a local read while working out what it reads: what its other statements read)
             return set()
         if not defs or any(type(d) not in (Let, Assign, Choose, For) for d, _ in defs):
-            return None  # (a tuple's part: what the whole reads, which tells no more than the part)
+            return None  # (a tuple `let`'s part: what the whole reads, which tells no more than the part)
         usable = lambda n: n in slots and slots[n] in self.once and slots[n] not in taint.tainted  # noqa: E731
         if len(defs) == 1 and type(defs[0][0]) is Let:
             return self._reads(defs[0][0].value, usable, seen | {i}, {})
