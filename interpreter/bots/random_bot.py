@@ -20,7 +20,9 @@ class RandomBot(Bot):
     """Picks uniformly among the options (and how many, for a multi-pick); may decline when allowed.
 
     It reads only the decision's size and bounds, never the view (needs_view is False), so it
-    has pick(n, lo, hi, many) too: the same answers, asked without a Decision (Game.autoplay).
+    has pick(n, lo, hi, many) too: the same answers, asked without a Decision (Game.autoplay);
+    and uniform, the random() those picks draw from (random_picker over it), so that autoplay
+    may draw the same answers in the rules' own code (its `uniform`, which `simulate` gives).
     """
 
     name = "random"
@@ -29,8 +31,9 @@ class RandomBot(Bot):
     def __init__(self, seed=None):
         self.rng = seeded(seed)
         self._pick = random_picker(self.rng.random)
-        if type(self).choose is RandomBot.choose:  # (a subclass that answers otherwise has no pick)
+        if type(self).choose is RandomBot.choose:  # (a subclass that answers otherwise has neither)
             self.pick = self._pick
+            self.uniform = self.rng.random
 
     def choose(self, view, decision):
         # (a decision-like object may have no keys)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..bots import bot_factory, seat_seed
-from ..bots.random_bot import RandomBot
 from ..bots.sample import InfoSet
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset, load_ruleset
@@ -111,8 +110,8 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     direct = not any(needs_game) if direct is None else direct and not any(needs_game)
     try:
         if direct and not any(needs_view) and all(picks):  # each answers from the decision's shape
-            # every seat the random bot: its answers drawn in the rules' code (Game.autoplay's uniform)
-            uniform = [b.rng.random for b in seated] if all(type(b) is RandomBot for b in seated) else None
+            # every seat picking uniformly (the random bot's `uniform`): its answers drawn in the rules' code
+            uniform = [b.uniform for b in seated] if all(hasattr(b, "uniform") for b in seated) else None
             answers = game.autoplay(pick=picks, limit=max_answers, direct=True, blind=blind, uniform=uniform)
         else:
             answers = game.autoplay(answer, max_answers, direct=direct)
