@@ -103,6 +103,6 @@ def random_playout(game, rng, depth: int = -1, blind: bool = False, first: tuple
     pick = random_picker(rng.random)
     try:
         game.autoplay(pick=pick, direct=True, limit=PLAYOUT_MOST if depth < 0 else depth, blind=blind,
-                      first=first)
+                      first=first, uniform=[rng.random] * game.state.n)
     except DecisionLimit:
         pass
