@@ -100,7 +100,9 @@ def test_a_choose_in_a_procedure_compiled_in_place_reads_its_locals_in_labels(tm
 @pytest.mark.parametrize("rules, tiles, players", [("capital_jux", (), 4), ("capital_jux", (), 2),
                                                    ("capital_jux", ("infiltrator", "doomsayer", "aristocrat",
                                                                     "convertor"), 3),
-                                                   ("guildhall", (), 4), ("bruges", (), 3)])
+                                                   ("guildhall", (), 4), ("bruges", (), 3),
+                                                   ("docs/games/crazy_eights", (), 3), ("docs/games/gin_rummy", (), 2),
+                                                   ("docs/games/deadwood", (), 2), ("docs/games/melds", (), 3)])
 def test_random_seats_answered_in_the_rules_code_play_the_same_games(rules, tiles, players):
     rules = load_ruleset(rules, tiles)
     factory = bot_factory("random")
@@ -145,3 +147,43 @@ def test_a_choose_of_several_from_a_constant_list_gives_a_list_checked_as_any_va
     game.apply([0, 1])
     game.apply(0)
     assert game.over and game.counter("got") == 0 + 3
+
+
+def test_every_kind_of_choose_is_drawn_in_place_as_the_random_bot_picks_it(tmp_path):
+    # a choose of one that may be declined (a single name, a tuple), of one with an `unavailable`
+    # clause, `pick N` optional, `pick up to N` with and without optional: each drawn in the rules'
+    # code as random_picker draws it (how many, then which), and none of them when there are no
+    # options (the deck runs empty and fills again)
+    rules = rules_with(tmp_path, procedures="""
+        t: |
+          for r in range(8) {
+            for p in players {
+              choose c from deck by p optional
+              if c != none { move c to hand[p] }
+              choose (x, k) from [(y, 1) for y in hand[p]] by p optional
+              choose d from deck by p unavailable [(y, "taken") for y in hand[p]]
+              if d != none { move d to hand[p] }
+              choose cs from hand[p] by p pick 2 optional
+              move cs to deck
+              choose us from hand[p] by p pick up to 3
+              n += len(us)
+              choose vs from deck by p pick up to 2 optional
+              move vs to hand[p]
+              gold[p] += len(cs) * 100 + len(vs) * 10 + (if x == none then 0 else 1)
+            }
+          }
+        """)
+    body = _body_of(rules.source, "D_t")
+    assert body.count("_floor(_ur()") >= 7 and "S.direct_many(T, _ub, _uo" in body and "S.direct_one(T, _ub, _uo" in body
+    factory = bot_factory("random")
+    kinds = set()
+    for seed in range(12):
+        drawn = play(rules, 2, seed, [factory] * 2, blind=True)  # (the answers drawn in place)
+        bots = [factory(seat_seed(seed, p)) for p in range(2)]
+        picked = Game.new(rules, 2, seed, log=False, start=False)
+        picked.autoplay(pick=[b.pick for b in bots], direct=True, blind=True)  # (each answer asked of pick)
+        assert drawn.answers == picked.answers and drawn.scores == picked.scores
+        assert drawn.state.to_json() == picked.state.to_json()
+        kinds |= {type(a).__name__ if type(a) is not list else f"list of {len(a)}" for _, a in drawn.answers}
+    # declined, one option, and lists of none to three options were all drawn
+    assert {"NoneType", "int", "list of 0", "list of 1", "list of 2", "list of 3"} <= kinds

@@ -34,8 +34,11 @@ class Chooses:
             assign = f"{pat} = T[3] if T[3] is not None else ({', '.join('None' for _ in s.pattern.names)})"
         else:
             assign = f"{pat} = T[3]"
-        # a uniformly random seat's answer drawn here (uniform.py), a `pick k` choose's too
-        drawn = count != "None" and upto == "None" and not s.optional and s.distinct is None
+        # a uniformly random seat's answer drawn here (uniform.py): any choose but a `distinct` one
+        drawn = s.distinct is None
+        # (what autoplay is asked otherwise, reading the drawn options and count: uniform_any)
+        drawn_rest = (f"{'_uq' if count != 'None' else 'None'}, {'_uq' if count == 'None' and upto != 'None' else upto}, "
+                      f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id}")
         if ctx.spawned:  # a thread run as a generator: _join has the decision answered
             self._emit(ind, f"if {call}: yield {self._locals_list}", s)
         elif pairs:  # the same, without making every pair when it can
@@ -45,23 +48,26 @@ class Chooses:
             self.uniform_one(ind, s, ctx, by, options, f"{label_id}, {prompt_id}{L}", pat, assign)
             return
         elif optional_one:  # the same, for a choose of one that may be declined
-            self._emit(ind, f"S.direct_one(T, {by}, {options}, {label_id}, {prompt_id}{L or ', None'}, True)", s)
+            self.uniform_any(ind, s, ctx, by, options, count, upto, pat, assign)
+            self._emit(ind, "else:", s)
+            self._emit(ind + 1, f"S.direct_one(T, _ub, _uo, {label_id}, {prompt_id}{L or ', None'}, True)", s)
+            self._emit(ind + 1, assign, s)
+            return
         elif ctx.alone:  # answered now by a pick: the other threads need not reach their decisions first
-            rest = f"{upto}, {s.optional}, {label_id}, {prompt_id}, {unavailable_id}{key}"
             if drawn:
-                self.uniform_many(ind, s, ctx, by, options, count, pat)
+                self.uniform_any(ind, s, ctx, by, options, count, upto, pat, assign)
                 self._emit(ind, "else:", s)
-                self._emit(ind + 1, f"S.direct_many(T, _ub, _uo, _uq, {rest})", s)
+                self._emit(ind + 1, f"S.direct_many(T, _ub, _uo, {drawn_rest})", s)
                 self._emit(ind + 1, assign, s)
                 return
-            else:
-                self._emit(ind, f"S.direct_many(T, {by}, {options}, {count}, {rest})", s)
+            rest = f"{upto}, {s.optional}, {label_id}, {prompt_id}, {unavailable_id}{key}"
+            self._emit(ind, f"S.direct_many(T, {by}, {options}, {count}, {rest})", s)
         else:  # (with a pick that answers alone, as in a thread run alone)
-            args = f"{upto}, {s.optional}, {label_id}, {prompt_id}, {unavailable_id}{key}"
             if drawn:
-                self.uniform_many(ind, s, ctx, by, options, count, pat)
-                self._emit(ind, f"elif S.direct_many: S.direct_many(T, _ub, _uo, _uq, {args})", s)
+                self.uniform_any(ind, s, ctx, by, options, count, upto, pat, assign)
+                self._emit(ind, f"elif S.direct_many: S.direct_many(T, _ub, _uo, {drawn_rest})", s)
             else:
+                args = f"{upto}, {s.optional}, {label_id}, {prompt_id}, {unavailable_id}{key}"
                 self._emit(ind, f"if S.direct_many: S.direct_many(T, {by}, {options}, {count}, {args})", s)
             self._emit(ind, f"elif {call}: S.direct(T{L})", s)
         self._emit(ind, assign, s)

@@ -67,19 +67,45 @@ class UniformAnswers:
         self._emit(ind + 1, f"S.direct_one(T, _ub, _uo, {rest})", s)
         self._emit(ind + 1, assign, s)
 
-    def uniform_many(self, ind: int, s, ctx, by: str, options: str, count: str, pat: str) -> None:
-        """A choose of `pick count` options (autoplay's many, as the random picker draws them)."""
+    def uniform_any(self, ind: int, s, ctx, by: str, options: str, count: str, upto: str, pat: str,
+                    assign: str) -> None:
+        """Any other choose autoplay's many or optional one answers (not `distinct`): one option
+        that may be declined or has an `unavailable` clause, `pick count` or `pick up to upto`,
+        optional or not; its answer drawn as the random picker draws it (how many, then which), in
+        T[3] and pat (assign: pat from T[3], for an answer that may be none). The caller emits what autoplay does otherwise (from `else:`/`elif`), which may read
+        _ub (the seat), _uo (the options, a list) and _uq (count or upto)."""
         self._as_list(ind, "_uo", s.options, options, s, ctx)
-        self._emit(ind, f"_un = len(_uo); _uq = {count}", s)
-        self._emit(ind, f"if {self._uniform_test(by, ctx)} and _un and type(_uq) is int and "
-                        "(_uk := _uq if _uq < _un else _un):", s)
+        test = self._uniform_test(by, ctx)
+        if count == upto == "None":  # one option (none: an answer of n, one past the last)
+            self._emit(ind, f"if {test} and (_un := len(_uo)):", s)
+            if s.optional:
+                self._emit(ind + 1, "_uc = _floor(_ur() * (_un + 1))", s)
+                self._emit(ind + 1, "if _uc == _un: _uc = None", s)
+                self._uniform_record(ind + 1, s)
+                self._emit(ind + 1, "T[3] = None if _uc is None else _uo[_uc]", s)
+                self._emit(ind + 1, assign, s)
+            else:
+                self._emit(ind + 1, "_uc = _floor(_ur() * _un)", s)
+                self._uniform_record(ind + 1, s)
+                self._emit(ind + 1, f"T[3] = {pat} = _uo[_uc]", s)
+            return
+        # hi: as many as asked, at most the options; lo: 0 if optional, else hi for `pick count`,
+        # else 1 (or hi if less); how many: lo if lo >= hi, else lo to hi alike
+        self._emit(ind, f"_un = len(_uo); _uq = {count if count != 'None' else upto}", s)
+        self._emit(ind, f"if {test} and _un and type(_uq) is int and (_uh := _uq if _uq < _un else _un):", s)
+        if s.optional:
+            how_many = "0 if _uh <= 0 else _floor(_ur() * (_uh + 1))"
+        elif count != "None":
+            how_many = "_uh"
+        else:
+            how_many = "_uh if _uh <= 1 else 1 + _floor(_ur() * _uh)"
+        self._emit(ind + 1, f"_uk = {how_many}", s)
         self._emit(ind + 1, "_uc = _NUMBERS[:_un] if _un <= 64 else list(range(_un)); _ui = 0", s)
         self._emit(ind + 1, "while _ui < _uk:", s)
         self._emit(ind + 2, "_uj = _ui + _floor(_ur() * (_un - _ui)); _uc[_ui], _uc[_uj] = _uc[_uj], _uc[_ui]; _ui += 1", s)
         self._emit(ind + 1, "del _uc[_uk:]", s)
         self._uniform_record(ind + 1, s)
         self._emit(ind + 1, f"T[3] = {pat} = list(map(_uo.__getitem__, _uc))", s)
-        # (the caller emits what autoplay does otherwise: S.direct_many(T, _ub, _uo, _uq, ...))
 
 
 def _closed(code: str, at: int) -> bool:
