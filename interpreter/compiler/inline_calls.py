@@ -50,19 +50,10 @@ class InlinedProcedures:
         gives an item of a constant list of scalars: `for d in colours`, `choose d from colours`
         (of one option: `pick 2` gives a list),
         `[... for d in colours]` (fast.py then tests a card's attribute against one without
-        checking its type). Never a name a function's comprehension or lambda binds (a function
-        compiled in place, inline.py, binds it as `v_x` too)."""
-        if getattr(self, "_function_bound", None) is None:  # (bound otherwise than to such an item)
-            self._function_bound = set()
-            for f in self.spec.functions.values():
-                nodes = list(walk(f.body if isinstance(f.body, tuple) else (f.body,)))
-                mine = set(f.params) | {x for n in nodes if isinstance(n, (CompFor, Let, For)) for x in n.pattern.names}
-                for n in nodes:
-                    if isinstance(n, CompFor) and (n.pattern.is_tuple or not self.scalar_list(n.iter, mine)):
-                        self._function_bound.update(n.pattern.names)
-                    elif isinstance(n, Lambda):
-                        self._function_bound.add(n.param)
-        ok, bad = set(), set(self._function_bound)
+        checking its type). Never a name that the comprehension or lambda of a function body may
+        call (directly or through others) binds otherwise (a function compiled in place, inline.py,
+        binds it as `v_x` too)."""
+        ok, bad = set(), self._bound_by_calls(body)
         hidden = set(env) | {x for n in walked(body) if isinstance(n, (For, Choose, CompFor, Let, Simultaneously))
                              for x in n.pattern.names}  # (a local of a constant's name hides it)
         hidden |= {n.name for n in walked(body) if isinstance(n, Assign)}
@@ -79,6 +70,36 @@ class InlinedProcedures:
             elif isinstance(n, Lambda):
                 bad.add(n.param)
         return {env.get(x, f"v_{x}") for x in ok - bad}
+
+    def _bound_by_calls(self, body) -> set:
+        """The names that a comprehension or lambda of a function body may call, directly or
+        through other routines, binds otherwise than to an item of a constant list of scalars."""
+        if getattr(self, "_function_bound", None) is None:
+            spec = self.spec
+            self._function_bound, self._routine_calls = {}, {}
+            for name, r in {**spec.functions, **spec.procedures}.items():
+                nodes = walked(r.body)
+                self._routine_calls[name] = {n.func for n in nodes if isinstance(n, (Call, CallStmt))
+                                             and (n.func in spec.functions or n.func in spec.procedures)}
+                if name not in spec.functions:
+                    continue
+                mine = set(r.params) | {x for n in nodes if isinstance(n, (CompFor, Let, For)) for x in n.pattern.names}
+                bound = self._function_bound[name] = set()
+                for n in nodes:
+                    if isinstance(n, CompFor) and (n.pattern.is_tuple or not self.scalar_list(n.iter, mine)):
+                        bound.update(n.pattern.names)
+                    elif isinstance(n, Lambda):
+                        bound.add(n.param)
+        seen: set = set()
+        todo = [n.func for n in walked(body) if isinstance(n, (Call, CallStmt)) and n.func in self._routine_calls]
+        out: set = set()
+        while todo:
+            f = todo.pop()
+            if f not in seen:
+                seen.add(f)
+                out |= self._function_bound.get(f, set())
+                todo.extend(self._routine_calls[f])
+        return out
 
     def _call_sites(self) -> dict:
         """How many calls of each procedure the rules make (statements and expressions)."""

@@ -1,0 +1,39 @@
+"""The rules' compiled code skips what it can prove needless (issue 40's fourth pass): the type
+check of a value known to be a scalar, the length bound of `+` and `*` on numbers, the step count of
+a short loop over a constant list. Each test checks the generated code and the values it gives."""
+from __future__ import annotations
+
+from jux.interpreter.engine.game import Game
+
+from test_language_features import rules_with
+
+
+def _body_of(source: str, name: str) -> str:
+    return source.split(f"\ndef {name}(", 1)[1].split("\ndef ", 1)[0]
+
+
+def test_a_literal_and_a_block_functions_loop_item_are_tested_without_a_check(tmp_path):
+    # "red" is a literal; d, in a block function, only ever an item of colours; x is an item of a
+    # list of a list and a text, bound by a comprehension of a function reds() calls: checked
+    rules = rules_with(tmp_path, counters="got: 0", functions="""
+        reds(xs): "[x for x in xs if count(c for c in deck if c.colour == x) > 0]"
+        tally(): |
+          let t = count(c for c in deck if c.colour == "red")
+          for d in colours { t += count(c for c in deck if c.colour == d) }
+          return t
+        mixed(): |
+          let t = 0
+          for x in colours {
+            let ys = [["red"], x]
+            t += len(reds(ys))
+          }
+          return t
+        """, procedures="""
+        t: |
+          out = (tally(), mixed())
+        """)
+    assert Game.scenario(rules, 2, run="t").counter("out") == (3 + 6, 2)
+    tally = _body_of(rules.source, "F_tally")
+    assert "_SCALARS" not in tally and "HX_colour.get('red', _NONE)" in tally
+    assert "HX_colour.get(v_d, _NONE)" in tally
+    assert "type(v_x) in _SCALARS" in _body_of(rules.source, "F_mixed")
