@@ -3,7 +3,10 @@ check of a value known to be a scalar, the length bound of `+` and `*` on number
 a short loop over a constant list. Each test checks the generated code and the values it gives."""
 from __future__ import annotations
 
+import pytest
+
 from jux.interpreter.engine.game import Game
+from jux.interpreter.errors import JuxError
 
 from test_language_features import rules_with
 
@@ -37,3 +40,39 @@ def test_a_literal_and_a_block_functions_loop_item_are_tested_without_a_check(tm
     assert "_SCALARS" not in tally and "HX_colour.get('red', _NONE)" in tally
     assert "HX_colour.get(v_d, _NONE)" in tally
     assert "type(v_x) in _SCALARS" in _body_of(rules.source, "F_mixed")
+
+
+def test_plus_and_times_of_numbers_known_so_are_pythons_own_and_a_list_is_still_bounded(tmp_path):
+    # m and total only ever hold numbers, half() and level() return one, value is every card's
+    # number: their `+` and `*` are plain; xs is a list and k is bound by a comprehension in a
+    # function the body calls: still bounded
+    rules = rules_with(tmp_path, counters="got: 0", functions="""
+        half(x): x // 2
+        level(): |
+          let total = 0
+          let h = len(deck)
+          for c in deck {
+            let m = len(table) + c.value
+            total += m * m
+          }
+          return total + half(h) * 3 + limit * 2
+        keys(xs): "[k for k in xs]"
+        grows(): |
+          let xs = [1]
+          let k = 3
+          let ys = keys([k])
+          for i in range(25) { xs = xs * k }
+          return len(xs)
+        """, procedures="""
+        t: |
+          out = level()
+        u: |
+          got = grows()
+        """)
+    assert Game.scenario(rules, 2, run="t").counter("out") == (
+        2 * (1 + 4 + 9) + 3 * 3 + 3 * 2)
+    level = _body_of(rules.source, "F_level")
+    assert "_add(" not in level and "_mul(" not in level and "v_total += (v_m * v_m)" in level
+    assert "_mul(v_xs, v_k)" in _body_of(rules.source, "F_grows")
+    with pytest.raises(JuxError, match="at most 1,000,000"):  # (3 ** 13 items: refused before it is made)
+        Game.scenario(rules, 2, run="u")

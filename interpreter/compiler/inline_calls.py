@@ -20,6 +20,7 @@ from ..checks.facts import log_only_lets
 from ..language.tree import (Assign, Call, CallStmt, Choose, CompFor, For, Index, Lambda, Let, Name,
                              Return, Simultaneously, walk, walked)
 from .expr import Ctx
+from .numbers import KnownNumbers
 
 _LOCAL = re.compile(r"v_\w+")
 
@@ -27,18 +28,24 @@ _LOCAL = re.compile(r"v_\w+")
 _SCALAR_TYPES = (str, int, float, bool)
 
 
-class InlinedProcedures:
+class InlinedProcedures(KnownNumbers):
     """Methods of program.Compiler: calls of procedures compiled in place, and the locals known
-    to hold a scalar (a test of a card's attribute against one needs no check of its type)."""
+    to hold a scalar (a test of a card's attribute against one needs no check of its type) or a
+    number (numbers.py)."""
+
+    def known_locals(self, body, env) -> None:
+        """Which locals of body (its parameters in env) hold a scalar, which a number (numbers.py)."""
+        self._scalar_codes = frozenset(self.scalar_locals(body, env) - set(env.values()))
+        self._number_codes = self.number_codes(body, env)
 
     def routine_body(self, body, ctx, pos) -> None:
         """The body of a P_ or D_ version (its parameters in ctx.env), knowing which of its locals
-        hold a scalar."""
-        self._scalar_codes = frozenset(self.scalar_locals(body, ctx.env) - set(ctx.env.values()))
+        hold a scalar or a number."""
+        self.known_locals(body, ctx.env)
         try:
             self._body(body, ctx, 1, pos)
         finally:
-            self._scalar_codes = frozenset()
+            self._scalar_codes = self._number_codes = frozenset()
 
     def scalar_list(self, e, env) -> bool:
         """Whether e names a constant list of scalars (no local hides it)."""
@@ -157,6 +164,7 @@ class InlinedProcedures:
         labelled = any(isinstance(n, Choose) and max(self._choose_fns[id(n)]) >= 0 for n in walk(r.body))
         quiet, self._quiet = self._quiet, log_only_lets(r.body, self.spec.procedures)
         known, self._scalar_codes = self._scalar_codes, frozenset(scalars)
+        numbers, self._number_codes = self._number_codes, (self._number_codes - inner) | self.number_codes(r.body, env)
         listed = self._locals_list
         if labelled:  # (a decision's labels read the procedure's locals, as its D_ version gives them)
             self._locals_list = "[" + ", ".join(env[n] for n in names) + "]"
@@ -170,3 +178,4 @@ class InlinedProcedures:
                        ind, s.pos)
         finally:
             self._quiet, self._locals_list, self._scalar_codes = quiet, listed, known
+            self._number_codes = numbers

@@ -8,7 +8,6 @@ import re
 from ..language.tree import (Call, CallStmt, Choose, For, Index, Int, ListComp, ListLit, Name,
                              Simultaneously, While, walk)
 from ..limits import MAX_RANGE, SMALL_LOOP
-from .expr import surely_number
 
 # a compiled expression that only reads a local (plain or in a resumable routine's list): read
 # again, it is the same value
@@ -52,7 +51,7 @@ class PlainStatements:
             target = ctx.env[s.name]
         else:
             target = self.counter_ref(s.name, s.index, ctx, key=s.key)
-        if s.op == "+=" and not surely_number(s.value):  # xs += xs: bounded as `+` is
+        if s.op == "+=" and not self.number(s.value, ctx):  # xs += xs: bounded as `+` is
             self._emit(ind, f"{target} = _add({target}, {self.ex(s.value, ctx)})", s)
         else:
             self._emit(ind, f"{target} {s.op} {self.ex(s.value, ctx)}", s)
