@@ -76,3 +76,34 @@ def test_plus_and_times_of_numbers_known_so_are_pythons_own_and_a_list_is_still_
     assert "_mul(v_xs, v_k)" in _body_of(rules.source, "F_grows")
     with pytest.raises(JuxError, match="at most 1,000,000"):  # (3 ** 13 items: refused before it is made)
         Game.scenario(rules, 2, run="u")
+
+
+def test_a_short_loop_calling_only_loop_free_functions_counts_no_steps_and_a_runaway_still_stops(tmp_path):
+    rules = rules_with(tmp_path, counters="got: 0", functions="""
+        reds(): "count(c for c in deck if c.colour == \\"red\\")"
+        twice(): double(reds())
+        looping(): |
+          let t = 0
+          for c in deck { t += 1 }
+          return t
+        light(): |
+          let t = 0
+          for d in colours { t += twice() }
+          return t
+        heavy(): |
+          let t = 0
+          for d in colours { t += looping() }
+          return t
+        """, procedures="""
+        t: |
+          out = (light(), heavy())
+        u: |
+          while true { got += light() }
+        """)
+    assert Game.scenario(rules, 2, run="t").counter("out") == (12, 12)
+    assert "S.steps" not in _body_of(rules.source, "F_light")
+    assert "S.steps" in _body_of(rules.source, "F_heavy")
+    text = (tmp_path / "feat" / "game.yaml").read_text()
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if "while true" in x)
+    with pytest.raises(JuxError, match=f"game.yaml:{line}:.*steps without stopping at a decision"):
+        Game.scenario(rules, 2, run="u")
