@@ -107,3 +107,26 @@ def test_a_short_loop_calling_only_loop_free_functions_counts_no_steps_and_a_run
     line = next(i for i, x in enumerate(text.splitlines(), 1) if "while true" in x)
     with pytest.raises(JuxError, match=f"game.yaml:{line}:.*steps without stopping at a decision"):
         Game.scenario(rules, 2, run="u")
+
+
+def test_a_comprehensions_constant_items_compared_with_values_written_out_are_worked_out_once(tmp_path):
+    # each colour of `colours` is known when compiled: `d == "red"` is settled for each, the rest
+    # (its pile not empty, with d written out) tested as before; the order is the same
+    rules = rules_with(tmp_path, functions="""
+        picks(): |
+          return [(d, c) for c in deck for d in colours
+                  if d == "blue" or (if d == "red" then c.value > 1 else false) or len(piles[d]) > 5]
+        none_kept(): "[d for c in table for d in colours if d == \\"green\\"]"
+        """, procedures="""
+        t: |
+          out = (picks(), none_kept())
+        """)
+    picks, none = Game.scenario(rules, 2, run="t").counter("out")
+    assert none == []
+    # per card of the deck, in its order: ("red", c) when its value is above 1, then ("blue", c)
+    ds = [d for d, _ in picks]
+    assert ds.count("blue") == 6 and ds.count("red") == 4 and len({c for _, c in picks}) == 6
+    assert all(picks[i + 1] == ("blue", c) for i, (d, c) in enumerate(picks) if d == "red")
+    body = _body_of(rules.source, "F_picks")
+    assert "for v_d in (('red' if " in body and ", 'blue') if v_d is not ..." in body and "v_d ==" not in body
+    assert "for v_d in ()" in _body_of(rules.source, "F_none_kept")

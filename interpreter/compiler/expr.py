@@ -195,7 +195,7 @@ class Expressions:
         fast = self._pipeline(e.elt, e.fors, ctx)
         if fast is not None:
             return f"list({fast})"
-        pairs = self._product(e, ctx)
+        pairs = self._product(e, ctx) or self.known_items(e, ctx)  # (known_items.py)
         if pairs is not None:
             return pairs
         fors, inner = self._fors(e.fors, ctx)

@@ -20,6 +20,7 @@ from ..checks.facts import log_only_lets
 from ..language.tree import (Assign, Call, CallStmt, Choose, CompFor, For, Index, Lambda, Let, Name,
                              Return, Simultaneously, walk, walked)
 from .expr import Ctx
+from .known_items import KnownItems
 from .numbers import KnownNumbers
 
 _LOCAL = re.compile(r"v_\w+")
@@ -28,7 +29,7 @@ _LOCAL = re.compile(r"v_\w+")
 _SCALAR_TYPES = (str, int, float, bool)
 
 
-class InlinedProcedures(KnownNumbers):
+class InlinedProcedures(KnownNumbers, KnownItems):
     """Methods of program.Compiler: calls of procedures compiled in place, and the locals known
     to hold a scalar (a test of a card's attribute against one needs no check of its type) or a
     number (numbers.py)."""
