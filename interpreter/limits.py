@@ -18,8 +18,9 @@ MAX_STEPS = 200_000  # loop rounds the rules may run between two decisions
 MAX_COMBINATIONS = 100_000  # lists one combinations(...) or subsets(...) makes (each is a step too)
 MAX_DEPTH = 200  # calls of the rules' own functions and procedures inside each other
 # A `for` over at most this many items known when the rules are compiled (the players, a constant
-# list, range(8)) with no loop, choose or call of rule code in its body does not count its rounds
-# one by one: each round of a loop around it counts, so it adds a bounded share to each counted step.
+# list, range(8)) with no loop, choose or procedure call in its body, calling only functions of
+# loop-free code, does not count its rounds one by one: each round of a loop around it counts, so it
+# adds a bounded share to each counted step.
 SMALL_LOOP = 64
 # The zones of a family made during play (`per: made`) that may exist at once: its `most`, at most
 # MAX_MADE (the engine keeps a place for each), MOST_MADE when it does not say.

@@ -7,7 +7,7 @@ import re
 
 from ..errors import Pos
 from .inline import inline_body, plain_args
-from ..language.tree import BinOp, Call, CondExpr, GenCall, Index, Int, Lambda, ListComp, ListLit, Name, Neg, Str
+from ..language.tree import Attr, BinOp, Call, CondExpr, GenCall, Index, Int, Lambda, ListComp, ListLit, Name, Neg, Str
 
 # compiled expressions that give the same value read twice, at little cost: a local, the length of a zone
 TWICE = re.compile(r"v_\w+|L\[\d+\]|len\(Z\[[\w+*() ]+\]\)")
@@ -36,17 +36,26 @@ class Ctx:
     alone: bool = False  # the body of an independent `simultaneously`, run thread by thread
 
 
-def surely_number(e) -> bool:
-    """Whether expression e can only be a number (then `+` and `*` need no length bound)."""
+def surely_number(e, known=None) -> bool:
+    """Whether expression e can only be a number (then `+` and `*` need no length bound). known(x),
+    if given, says it of a name, a call of the rules' own function or an attribute (numbers.py)."""
     if isinstance(e, Int):
         return True
     if isinstance(e, Neg):
-        return surely_number(e.operand)
+        return surely_number(e.operand, known)
     if isinstance(e, BinOp):
-        return e.op in ("-", "//", "%") or (e.op in ("+", "*") and surely_number(e.left) and surely_number(e.right))
+        if e.op == "+":  # (a number and anything else: a number, or an error)
+            return surely_number(e.left, known) or surely_number(e.right, known)
+        return e.op in ("-", "//", "%") or (e.op == "*" and surely_number(e.left, known) and surely_number(e.right, known))
     if isinstance(e, GenCall):
         return e.func in ("count", "sum")
-    return isinstance(e, Call) and e.func in ("len", "count", "sum", "abs")
+    if isinstance(e, Call) and e.func in ("len", "count", "sum", "abs"):
+        return True
+    if known is None:
+        return False
+    if isinstance(e, CondExpr):
+        return surely_number(e.then, known) and surely_number(e.orelse, known)
+    return isinstance(e, (Name, Call, Attr)) and known(e)
 
 
 def is_text(e) -> bool:
@@ -186,7 +195,7 @@ class Expressions:
         fast = self._pipeline(e.elt, e.fors, ctx)
         if fast is not None:
             return f"list({fast})"
-        pairs = self._product(e, ctx)
+        pairs = self._product(e, ctx) or self.known_items(e, ctx)  # (known_items.py)
         if pairs is not None:
             return pairs
         fors, inner = self._fors(e.fors, ctx)
@@ -229,9 +238,9 @@ class Expressions:
             return f"_cat({left}, {right})"
         # A list or text made longer (xs + xs, xs * n) is bounded (limits.MAX_ITEMS); plain
         # numbers need no check.
-        if e.op == "+" and not (surely_number(e.left) or surely_number(e.right)):
+        if e.op == "+" and not (self.number(e.left, ctx) or self.number(e.right, ctx)):
             return f"_add({left}, {right})"
-        if e.op == "*" and not (surely_number(e.left) and surely_number(e.right)):
+        if e.op == "*" and not (self.number(e.left, ctx) and self.number(e.right, ctx)):
             return f"_mul({left}, {right})"
         return f"({left} {e.op} {right})"
 

@@ -2,8 +2,19 @@
 tables and indexes, and pairs as itertools.product (class FastPaths, part of compile.Compiler)."""
 from __future__ import annotations
 
+import ast
+
 from ..language.tree import Attr, Compare, Const, Int, ListComp, ListLit, Name, Str, TupleLit
 from .expr import Ctx
+
+
+def _literal_scalar(code: str) -> bool:
+    """Whether code is a Python literal of a scalar (a text, a number, a truth, none)."""
+    try:
+        value = ast.literal_eval(code)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return type(value) in (str, int, float, bool, type(None))
 
 
 class FastPaths:
@@ -22,9 +33,14 @@ class FastPaths:
         """The test "has this attribute value" for filter(), from the index of attr (the value is
         plain: evaluating it twice changes nothing). Attributes in an index are scalars: a value
         of any other type (a list, a tuple) is no card's."""
-        if value in self._scalar_codes:  # (a local known to hold a scalar: inline_calls.py)
+        if self._scalar_code(value):
             return f"HX_{attr}.get({value}, _NONE)"
         return f"(HX_{attr}.get({value}, _NONE) if type({value}) in _SCALARS else _NONE)"
+
+    def _scalar_code(self, value: str) -> bool:
+        """Whether the Python expression value surely gives a scalar: a local known to hold one
+        (inline_calls.py), or a literal ('vp_card')."""
+        return value in self._scalar_codes or _literal_scalar(value)
 
     def _pipeline(self, elt, fors, ctx, keep_elt=True, summed=False):
         """A comprehension over one source that yields its items or an attribute of each, keeping
@@ -53,7 +69,7 @@ class FastPaths:
             if summed and picked is not None:
                 self.masked.add((picked, attr))
                 table = f"MS_{picked}_{attr}"
-                if value in self._scalar_codes:  # (a local known to hold a scalar: inline_calls.py)
+                if self._scalar_code(value):
                     return f"map({table}.get({value}, _ZERO), {src})"
                 return f"map(({table}.get({value}, _ZERO) if type({value}) in _SCALARS else _ZERO), {src})"
             src = f"filter({self._keeps(attr, value)}, {src})"

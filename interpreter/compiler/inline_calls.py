@@ -20,6 +20,8 @@ from ..checks.facts import log_only_lets
 from ..language.tree import (Assign, Call, CallStmt, Choose, CompFor, For, Index, Lambda, Let, Name,
                              Return, Simultaneously, walk, walked)
 from .expr import Ctx
+from .known_items import KnownItems
+from .numbers import KnownNumbers
 
 _LOCAL = re.compile(r"v_\w+")
 
@@ -27,18 +29,24 @@ _LOCAL = re.compile(r"v_\w+")
 _SCALAR_TYPES = (str, int, float, bool)
 
 
-class InlinedProcedures:
+class InlinedProcedures(KnownNumbers, KnownItems):
     """Methods of program.Compiler: calls of procedures compiled in place, and the locals known
-    to hold a scalar (a test of a card's attribute against one needs no check of its type)."""
+    to hold a scalar (a test of a card's attribute against one needs no check of its type) or a
+    number (numbers.py)."""
+
+    def known_locals(self, body, env) -> None:
+        """Which locals of body (its parameters in env) hold a scalar, which a number (numbers.py)."""
+        self._scalar_codes = frozenset(self.scalar_locals(body, env) - set(env.values()))
+        self._number_codes = self.number_codes(body, env)
 
     def routine_body(self, body, ctx, pos) -> None:
         """The body of a P_ or D_ version (its parameters in ctx.env), knowing which of its locals
-        hold a scalar."""
-        self._scalar_codes = frozenset(self.scalar_locals(body, ctx.env) - set(ctx.env.values()))
+        hold a scalar or a number."""
+        self.known_locals(body, ctx.env)
         try:
             self._body(body, ctx, 1, pos)
         finally:
-            self._scalar_codes = frozenset()
+            self._scalar_codes = self._number_codes = frozenset()
 
     def scalar_list(self, e, env) -> bool:
         """Whether e names a constant list of scalars (no local hides it)."""
@@ -50,19 +58,10 @@ class InlinedProcedures:
         gives an item of a constant list of scalars: `for d in colours`, `choose d from colours`
         (of one option: `pick 2` gives a list),
         `[... for d in colours]` (fast.py then tests a card's attribute against one without
-        checking its type). Never a name a function's comprehension or lambda binds (a function
-        compiled in place, inline.py, binds it as `v_x` too)."""
-        if getattr(self, "_function_bound", None) is None:  # (bound otherwise than to such an item)
-            self._function_bound = set()
-            for f in self.spec.functions.values():
-                nodes = list(walk(f.body if isinstance(f.body, tuple) else (f.body,)))
-                mine = set(f.params) | {x for n in nodes if isinstance(n, (CompFor, Let, For)) for x in n.pattern.names}
-                for n in nodes:
-                    if isinstance(n, CompFor) and (n.pattern.is_tuple or not self.scalar_list(n.iter, mine)):
-                        self._function_bound.update(n.pattern.names)
-                    elif isinstance(n, Lambda):
-                        self._function_bound.add(n.param)
-        ok, bad = set(), set(self._function_bound)
+        checking its type). Never a name that the comprehension or lambda of a function body may
+        call (directly or through others) binds otherwise (a function compiled in place, inline.py,
+        binds it as `v_x` too)."""
+        ok, bad = set(), self._bound_by_calls(body)
         hidden = set(env) | {x for n in walked(body) if isinstance(n, (For, Choose, CompFor, Let, Simultaneously))
                              for x in n.pattern.names}  # (a local of a constant's name hides it)
         hidden |= {n.name for n in walked(body) if isinstance(n, Assign)}
@@ -79,6 +78,36 @@ class InlinedProcedures:
             elif isinstance(n, Lambda):
                 bad.add(n.param)
         return {env.get(x, f"v_{x}") for x in ok - bad}
+
+    def _bound_by_calls(self, body) -> set:
+        """The names that a comprehension or lambda of a function body may call, directly or
+        through other routines, binds otherwise than to an item of a constant list of scalars."""
+        if getattr(self, "_function_bound", None) is None:
+            spec = self.spec
+            self._function_bound, self._routine_calls = {}, {}
+            for name, r in {**spec.functions, **spec.procedures}.items():
+                nodes = walked(r.body)
+                self._routine_calls[name] = {n.func for n in nodes if isinstance(n, (Call, CallStmt))
+                                             and (n.func in spec.functions or n.func in spec.procedures)}
+                if name not in spec.functions:
+                    continue
+                mine = set(r.params) | {x for n in nodes if isinstance(n, (CompFor, Let, For)) for x in n.pattern.names}
+                bound = self._function_bound[name] = set()
+                for n in nodes:
+                    if isinstance(n, CompFor) and (n.pattern.is_tuple or not self.scalar_list(n.iter, mine)):
+                        bound.update(n.pattern.names)
+                    elif isinstance(n, Lambda):
+                        bound.add(n.param)
+        seen: set = set()
+        todo = [n.func for n in walked(body) if isinstance(n, (Call, CallStmt)) and n.func in self._routine_calls]
+        out: set = set()
+        while todo:
+            f = todo.pop()
+            if f not in seen:
+                seen.add(f)
+                out |= self._function_bound.get(f, set())
+                todo.extend(self._routine_calls[f])
+        return out
 
     def _call_sites(self) -> dict:
         """How many calls of each procedure the rules make (statements and expressions)."""
@@ -136,6 +165,7 @@ class InlinedProcedures:
         labelled = any(isinstance(n, Choose) and max(self._choose_fns[id(n)]) >= 0 for n in walk(r.body))
         quiet, self._quiet = self._quiet, log_only_lets(r.body, self.spec.procedures)
         known, self._scalar_codes = self._scalar_codes, frozenset(scalars)
+        numbers, self._number_codes = self._number_codes, (self._number_codes - inner) | self.number_codes(r.body, env)
         listed = self._locals_list
         if labelled:  # (a decision's labels read the procedure's locals, as its D_ version gives them)
             self._locals_list = "[" + ", ".join(env[n] for n in names) + "]"
@@ -149,3 +179,4 @@ class InlinedProcedures:
                        ind, s.pos)
         finally:
             self._quiet, self._locals_list, self._scalar_codes = quiet, listed, known
+            self._number_codes = numbers

@@ -8,7 +8,6 @@ import re
 from ..language.tree import (Call, CallStmt, Choose, For, Index, Int, ListComp, ListLit, Name,
                              Simultaneously, While, walk)
 from ..limits import MAX_RANGE, SMALL_LOOP
-from .expr import surely_number
 
 # a compiled expression that only reads a local (plain or in a resumable routine's list): read
 # again, it is the same value
@@ -52,7 +51,7 @@ class PlainStatements:
             target = ctx.env[s.name]
         else:
             target = self.counter_ref(s.name, s.index, ctx, key=s.key)
-        if s.op == "+=" and not surely_number(s.value):  # xs += xs: bounded as `+` is
+        if s.op == "+=" and not self.number(s.value, ctx):  # xs += xs: bounded as `+` is
             self._emit(ind, f"{target} = _add({target}, {self.ex(s.value, ctx)})", s)
         else:
             self._emit(ind, f"{target} {s.op} {self.ex(s.value, ctx)}", s)
@@ -121,7 +120,8 @@ class PlainStatements:
         """Whether a `for` counts its rounds against the step budget. Not over a range (its numbers
         were charged already), nor over a few items known when the rules are compiled (the
         players, a constant list, range(2): limits.SMALL_LOOP) when its body runs no loop, choose
-        or rule code of its own: its rounds add a bounded share of work to each counted step."""
+        or procedure, and calls only functions of loop-free code (_leaf): its rounds add a bounded
+        share of work to each counted step."""
         it = s.iter
         if isinstance(it, Call) and it.func == "range" and not self._constant_range(it, SMALL_LOOP, ctx):
             return False  # (charged by _range)
@@ -131,10 +131,31 @@ class PlainStatements:
         return not (few and self._leaf(s.body))
 
     def _leaf(self, body) -> bool:
-        """Whether a body runs no loop, `simultaneously`, choose or call of the rules' own code."""
-        routines = self.spec.procedures.keys() | self.spec.functions.keys()
+        """Whether a body runs no loop, `simultaneously`, choose or call of a procedure, nor calls
+        a function that does or may call itself (a function of loop-free code: its work is
+        bounded as the body's own expressions are)."""
         return not any(isinstance(n, (For, While, Simultaneously, Choose, CallStmt))
-                       or (isinstance(n, Call) and n.func in routines) for n in walk(body))
+                       or (isinstance(n, Call) and n.func in self.spec.procedures)
+                       or (isinstance(n, Call) and n.func in self.spec.functions and n.func not in self._leaf_functions)
+                       for n in walk(body))
+
+    @property
+    def _leaf_functions(self) -> frozenset:
+        """The functions whose code, and that of every function they call, runs no loop,
+        `simultaneously`, choose or call of a procedure, and that cannot call themselves."""
+        if getattr(self, "_leaves", None) is None:
+            spec = self.spec
+            out = set(spec.functions) - self.calls_itself
+            while True:
+                drop = {f for f in out if any(
+                    isinstance(n, (For, While, Simultaneously, Choose, CallStmt))
+                    or (isinstance(n, Call) and (n.func in spec.procedures or n.func in spec.functions and n.func not in out))
+                    for n in walk(spec.functions[f].body))}
+                if not drop:
+                    break
+                out -= drop
+            self._leaves = frozenset(out)
+        return self._leaves
 
     def s_For(self, s, ctx, ind):
         self._declare(s.pattern, ctx)

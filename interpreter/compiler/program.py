@@ -124,6 +124,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
             self._sets = membership_locals(r.body, r.params, self.indexed) if isinstance(r.body, tuple) else frozenset()
             o.emit(0, f"def F_{name}(S{''.join(', v_' + p for p in r.params)}):", r.pos)
             o.emit(1, "Z = S.z; V = S.v", r.pos)
+            self.known_locals(r.body, env)  # (its locals known to hold a scalar, a number: inline_calls.py)
             if isinstance(r.body, tuple):  # a block computing the value (locals, if, loops, return)
                 if self.coverage:
                     o.emit(1, self._count(r.body[0] if r.body else r, f"function {author_name(name)}"), r.pos)
@@ -135,7 +136,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
             if name in self.calls_itself:
                 o.emit(0, f"F_{name} = _deep(F_{name}, {author_name(name)!r})", r.pos)
             o.emit(0, "", None)
-        self._sets = frozenset()
+        self._sets = self._scalar_codes = self._number_codes = frozenset()
         # procedures
         resumable_info = {}
         routines = [(n, r.params, r.body, r.pos) for n, r in spec.procedures.items()]

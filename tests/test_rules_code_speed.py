@@ -1,0 +1,132 @@
+"""The rules' compiled code skips what it can prove needless (issue 40's fourth pass): the type
+check of a value known to be a scalar, the length bound of `+` and `*` on numbers, the step count of
+a short loop over a constant list. Each test checks the generated code and the values it gives."""
+from __future__ import annotations
+
+import pytest
+
+from jux.interpreter.engine.game import Game
+from jux.interpreter.errors import JuxError
+
+from test_language_features import rules_with
+
+
+def _body_of(source: str, name: str) -> str:
+    return source.split(f"\ndef {name}(", 1)[1].split("\ndef ", 1)[0]
+
+
+def test_a_literal_and_a_block_functions_loop_item_are_tested_without_a_check(tmp_path):
+    # "red" is a literal; d, in a block function, only ever an item of colours; x is an item of a
+    # list of a list and a text, bound by a comprehension of a function reds() calls: checked
+    rules = rules_with(tmp_path, counters="got: 0", functions="""
+        reds(xs): "[x for x in xs if count(c for c in deck if c.colour == x) > 0]"
+        tally(): |
+          let t = count(c for c in deck if c.colour == "red")
+          for d in colours { t += count(c for c in deck if c.colour == d) }
+          return t
+        mixed(): |
+          let t = 0
+          for x in colours {
+            let ys = [["red"], x]
+            t += len(reds(ys))
+          }
+          return t
+        """, procedures="""
+        t: |
+          out = (tally(), mixed())
+        """)
+    assert Game.scenario(rules, 2, run="t").counter("out") == (3 + 6, 2)
+    tally = _body_of(rules.source, "F_tally")
+    assert "_SCALARS" not in tally and "HX_colour.get('red', _NONE)" in tally
+    assert "HX_colour.get(v_d, _NONE)" in tally
+    assert "type(v_x) in _SCALARS" in _body_of(rules.source, "F_mixed")
+
+
+def test_plus_and_times_of_numbers_known_so_are_pythons_own_and_a_list_is_still_bounded(tmp_path):
+    # m and total only ever hold numbers, half() and level() return one, value is every card's
+    # number: their `+` and `*` are plain; xs is a list and k is bound by a comprehension in a
+    # function the body calls: still bounded
+    rules = rules_with(tmp_path, counters="got: 0", functions="""
+        half(x): x // 2
+        level(): |
+          let total = 0
+          let h = len(deck)
+          for c in deck {
+            let m = len(table) + c.value
+            total += m * m
+          }
+          return total + half(h) * 3 + limit * 2
+        keys(xs): "[k for k in xs]"
+        grows(): |
+          let xs = [1]
+          let k = 3
+          let ys = keys([k])
+          for i in range(25) { xs = xs * k }
+          return len(xs)
+        """, procedures="""
+        t: |
+          out = level()
+        u: |
+          got = grows()
+        """)
+    assert Game.scenario(rules, 2, run="t").counter("out") == (
+        2 * (1 + 4 + 9) + 3 * 3 + 3 * 2)
+    level = _body_of(rules.source, "F_level")
+    assert "_add(" not in level and "_mul(" not in level and "v_total += (v_m * v_m)" in level
+    assert "_mul(v_xs, v_k)" in _body_of(rules.source, "F_grows")
+    with pytest.raises(JuxError, match="at most 1,000,000"):  # (3 ** 13 items: refused before it is made)
+        Game.scenario(rules, 2, run="u")
+
+
+def test_a_short_loop_calling_only_loop_free_functions_counts_no_steps_and_a_runaway_still_stops(tmp_path):
+    rules = rules_with(tmp_path, counters="got: 0", functions="""
+        reds(): "count(c for c in deck if c.colour == \\"red\\")"
+        twice(): double(reds())
+        looping(): |
+          let t = 0
+          for c in deck { t += 1 }
+          return t
+        light(): |
+          let t = 0
+          for d in colours { t += twice() }
+          return t
+        heavy(): |
+          let t = 0
+          for d in colours { t += looping() }
+          return t
+        """, procedures="""
+        t: |
+          out = (light(), heavy())
+        u: |
+          while true { got += light() }
+        """)
+    assert Game.scenario(rules, 2, run="t").counter("out") == (12, 12)
+    assert "S.steps" not in _body_of(rules.source, "F_light")
+    assert "S.steps" in _body_of(rules.source, "F_heavy")
+    text = (tmp_path / "feat" / "game.yaml").read_text()
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if "while true" in x)
+    with pytest.raises(JuxError, match=f"game.yaml:{line}:.*steps without stopping at a decision"):
+        Game.scenario(rules, 2, run="u")
+
+
+def test_a_comprehensions_constant_items_compared_with_values_written_out_are_worked_out_once(tmp_path):
+    # each colour of `colours` is known when compiled: `d == "red"` is settled for each, the rest
+    # (its pile not empty, with d written out) tested as before; the order is the same
+    rules = rules_with(tmp_path, functions="""
+        picks(): |
+          return [(d, c) for c in deck for d in colours
+                  if d == "blue" or (if d == "red" then c.value > 1 else false) or len(piles[d]) > 5]
+        none_kept(): "[d for c in table for d in colours if d == \\"green\\"]"
+        """, procedures="""
+        t: |
+          out = (picks(), none_kept())
+        """)
+    picks, none = Game.scenario(rules, 2, run="t").counter("out")
+    assert none == []
+    # per card of the deck, in its order: ("red", c) when its value is above 1, then ("blue", c)
+    ds = [d for d, _ in picks]
+    assert ds.count("blue") == 6 and ds.count("red") == 4 and len({c for _, c in picks}) == 6
+    assert all(picks[i + 1] == ("blue", c) for i, (d, c) in enumerate(picks) if d == "red")
+    body = _body_of(rules.source, "F_picks")
+    assert "for v_d in (('red' if " in body and ", 'blue') if v_d is not ..." in body and "v_d ==" not in body
+    assert "for v_d in ()" in _body_of(rules.source, "F_none_kept")
