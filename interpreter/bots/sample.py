@@ -76,8 +76,8 @@ class InfoSet:
         token = (id(g.state), len(g.answers))
         if self._plan is None or self._token != token:
             self._plan, self._token = unknown_places(g, self.seat), token
-            self._facts = (unsized_zones(g, self.seat), secret_counters(g, self.seat), carriers(g.state),
-                           secret_branches(g, self.seat))
+            self._facts = (unsized_zones(g, self.seat), secret_counters(g, self.seat),
+                           carriers(g.state, hidden(self._plan)), secret_branches(g, self.seat))
             self._hopeless = False
         g, ok = _attempts(g, self.seat, rng, self._plan, self._facts, 1 if self._hopeless else ATTEMPTS)
         self._hopeless = not ok  # (no sample this seat may hold is consistent here: take the first made)
@@ -123,13 +123,14 @@ def _order(item):
 def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | None = None):
     """A copy of ``game`` as it may be for ``seat``: see the module docstring. ``plan`` is
     ``unknown_places(game, seat)`` and facts ``(unsized_zones(game, seat), secret_counters(game,
-    seat), carriers(game.state), secret_branches(game, seat))`` when the caller has them already. A
-    copy in which a pending decision of another seat cannot be asked again is drawn again, up to
-    ATTEMPTS times (``ask_again``)."""
+    seat), carriers(game.state, hidden(plan)), secret_branches(game, seat))`` when the caller has
+    them already. A copy in which a pending decision of another seat cannot be asked again is drawn
+    again, up to ATTEMPTS times (``ask_again``)."""
     if plan is None:
         plan = unknown_places(game, seat)
     if facts is None:
-        facts = unsized_zones(game, seat), secret_counters(game, seat), carriers(game.state), secret_branches(game, seat)
+        facts = (unsized_zones(game, seat), secret_counters(game, seat), carriers(game.state, hidden(plan)),
+                 secret_branches(game, seat))
     return _attempts(game, seat, rng, plan, facts, ATTEMPTS)[0]
 
 
@@ -204,25 +205,32 @@ def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
     return g, ok
 
 
-def carriers(S) -> tuple:
-    """Where state S holds a card besides its zones: (the indices of the counters whose value holds
-    one, and per thread, the indices of each frame's locals that hold one and whether its pending
-    decision's options do). A sample, a copy of S, relabels only those (_remap_rest)."""
-    return ([i for i, x in enumerate(S.v) if _holds(x)],
-            [([[i for i, x in enumerate(f[2]) if _holds(x)] for f in t[0]],
-              t[2] is not None and _holds(t[2][1])) for t in S.threads])
+def hidden(plan: list) -> frozenset:
+    """The cards a sample may relabel: every unknown card of plan (unknown_places)."""
+    return frozenset(c for groups, _ in plan for _, cards in groups for c in cards)
 
 
-def _holds(x, plain=frozenset((int, str, bool, float, type(None)))) -> bool:
+def carriers(S, cards: frozenset | None = None) -> tuple:
+    """Where state S holds a card of ``cards`` (any card when None) besides its zones: (the
+    indices of the counters whose value holds one, and per thread, the indices of each frame's
+    locals that hold one and whether its pending decision's options do). A sample, a copy of S,
+    relabels only those (_remap_rest): a value holding only cards the seat knows (its own hand as
+    a decision's options) is the same in every sample, and kept as the copy has it."""
+    return ([i for i, x in enumerate(S.v) if _holds(x, cards)],
+            [([[i for i, x in enumerate(f[2]) if _holds(x, cards)] for f in t[0]],
+              t[2] is not None and _holds(t[2][1], cards)) for t in S.threads])
+
+
+def _holds(x, cards, plain=frozenset((int, str, bool, float, type(None)))) -> bool:
     t = type(x)
     if t in plain:
         return False
     if t is Card:
-        return True
+        return cards is None or x in cards
     if t is list or t is tuple:
-        return any(map(_holds, x))
+        return any(_holds(v, cards) for v in x)
     if t is dict:
-        return any(map(_holds, x)) or any(map(_holds, x.values()))
+        return any(_holds(v, cards) for v in x) or any(_holds(v, cards) for v in x.values())
     return False
 
 
