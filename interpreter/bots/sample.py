@@ -75,9 +75,10 @@ class InfoSet:
         g = self._game
         token = (id(g.state), len(g.answers))
         if self._plan is None or self._token != token:
-            self._plan, self._token = unknown_places(g, self.seat), token
+            plan = unknown_places(g, self.seat)
+            self._plan, self._token = runs(g.state, plan), token
             self._facts = (unsized_zones(g, self.seat), secret_counters(g, self.seat),
-                           carriers(g.state, hidden(self._plan)), secret_branches(g, self.seat))
+                           carriers(g.state, hidden(plan)), secret_branches(g, self.seat))
             self._hopeless = False
         g, ok = _attempts(g, self.seat, rng, self._plan, self._facts, 1 if self._hopeless else ATTEMPTS)
         self._hopeless = not ok  # (no sample this seat may hold is consistent here: take the first made)
@@ -131,7 +132,25 @@ def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | N
     if facts is None:
         facts = (unsized_zones(game, seat), secret_counters(game, seat), carriers(game.state, hidden(plan)),
                  secret_branches(game, seat))
-    return _attempts(game, seat, rng, plan, facts, ATTEMPTS)[0]
+    return _attempts(game, seat, rng, runs(game.state, plan), facts, ATTEMPTS)[0]
+
+
+def runs(S, plan: list) -> list:
+    """plan (unknown_places) with each list of places as runs, for dealing: (zone index, first
+    position, position after the last, the cards there, who knows each) for each run of places
+    next to each other in one zone. A run's cards are dealt with one slice of its zone."""
+    def cut(places):
+        out = []
+        for zi, i, c in places:
+            if out and out[-1][0] == zi and out[-1][2] == i:
+                r = out[-1]
+                r[2] = i + 1
+                r[3].append(c)
+            else:
+                out.append([zi, i, i + 1, [c]])
+        return [(zi, a, b, tuple(cs), tuple(map(S.k.__getitem__, cs))) for zi, a, b, cs in out]
+
+    return [([(cut(places), cards) for places, cards in groups], cut(under)) for groups, under in plan]
 
 
 def _attempts(game, seat: int, rng, plan: list, facts: tuple, attempts: int) -> tuple:
@@ -159,30 +178,34 @@ def shuffled(cards: list, rnd) -> list:
 
 
 def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
-    """One copy drawn from rng (determinize), and whether ask_again could ask every decision."""
+    """One copy drawn from rng (determinize), and whether ask_again could ask every decision;
+    plan: runs(game.state, unknown_places(game, seat))."""
     from ..engine.game import Game
 
     S = game.state
     T = S.copy(log=False)
-    K = S.k
     k2, loc2, z2 = T.k, T.loc, T.z
     rnd = rng.random
-    sigma = {}
+    sigma = {}  # (each dealt card's new card, itself included when it stays: the same relabelling)
 
-    def deal(ps, pool):
-        for (zi, i, c), new in zip(ps, pool):
-            if new != c:
-                sigma[c] = new
-                z2[zi][i] = new
-                k2[new] = K[c]
-                loc2[new] = zi
+    def deal(places, pool) -> int:
+        """pool's first cards to the runs of places, in order (as many as they hold)."""
+        j = 0
+        for zi, a, b, olds, knowers in places:
+            new = pool[j:j + b - a]
+            j += b - a
+            z2[zi][a:b] = new
+            sigma.update(zip(olds, new))
+            for c, k in zip(new, knowers):
+                k2[c] = k
+                loc2[c] = zi
+        return j
 
     for groups, under in plan:
         rest = []
-        for ps, cards in groups:
+        for places, cards in groups:
             pool = shuffled(cards, rnd)
-            deal(ps, pool)
-            rest.extend(pool[len(ps):])  # (only when some of the kind lie under a pile's top)
+            rest.extend(pool[deal(places, pool):])  # (only when some of the kind lie under a pile's top)
         if under:
             deal(under, shuffled(rest, rnd))
     forget(T, game.rules)
