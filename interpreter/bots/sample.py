@@ -76,7 +76,7 @@ class InfoSet:
         token = (id(g.state), len(g.answers))
         if self._plan is None or self._token != token:
             plan = unknown_places(g, self.seat)
-            self._plan, self._token = runs(g.state, plan), token
+            self._plan, self._token = runs(plan), token
             self._facts = (unsized_zones(g, self.seat), secret_counters(g, self.seat),
                            carriers(g.state, hidden(plan)), secret_branches(g, self.seat))
             self._hopeless = False
@@ -132,13 +132,13 @@ def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | N
     if facts is None:
         facts = (unsized_zones(game, seat), secret_counters(game, seat), carriers(game.state, hidden(plan)),
                  secret_branches(game, seat))
-    return _attempts(game, seat, rng, runs(game.state, plan), facts, ATTEMPTS)[0]
+    return _attempts(game, seat, rng, runs(plan), facts, ATTEMPTS)[0]
 
 
-def runs(S, plan: list) -> list:
+def runs(plan: list) -> list:
     """plan (unknown_places) with each list of places as runs, for dealing: (zone index, first
-    position, position after the last, the cards there, who knows each) for each run of places
-    next to each other in one zone. A run's cards are dealt with one slice of its zone."""
+    position, position after the last, the cards there) for each run of places next to each
+    other in one zone. A run's cards are dealt with one slice of its zone."""
     def cut(places):
         out = []
         for zi, i, c in places:
@@ -148,7 +148,7 @@ def runs(S, plan: list) -> list:
                 r[3].append(c)
             else:
                 out.append([zi, i, i + 1, [c]])
-        return [(zi, a, b, tuple(cs), tuple(map(S.k.__getitem__, cs))) for zi, a, b, cs in out]
+        return [(zi, a, b, tuple(cs)) for zi, a, b, cs in out]
 
     return [([(cut(places), cards) for places, cards in groups], cut(under)) for groups, under in plan]
 
@@ -179,26 +179,25 @@ def shuffled(cards: list, rnd) -> list:
 
 def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
     """One copy drawn from rng (determinize), and whether ask_again could ask every decision;
-    plan: runs(game.state, unknown_places(game, seat))."""
+    plan: runs(unknown_places(game, seat))."""
     from ..engine.game import Game
 
     S = game.state
     T = S.copy(log=False)
-    k2, loc2, z2 = T.k, T.loc, T.z
+    z2 = T.z
     rnd = rng.random
     sigma = {}  # (each dealt card's new card, itself included when it stays: the same relabelling)
+    was = {}  # (each dealt card's place's card in the real game)
 
     def deal(places, pool) -> int:
         """pool's first cards to the runs of places, in order (as many as they hold)."""
         j = 0
-        for zi, a, b, olds, knowers in places:
+        for zi, a, b, olds in places:
             new = pool[j:j + b - a]
             j += b - a
             z2[zi][a:b] = new
             sigma.update(zip(olds, new))
-            for c, k in zip(new, knowers):
-                k2[c] = k
-                loc2[c] = zi
+            was.update(zip(new, olds))
         return j
 
     for groups, under in plan:
@@ -208,6 +207,10 @@ def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
             rest.extend(pool[deal(places, pool):])  # (only when some of the kind lie under a pile's top)
         if under:
             deal(under, shuffled(rest, rnd))
+    if was:  # a dealt card's zone and knowers are its place's: read through was, in C
+        src = list(map(was.get, range(len(T.k)), range(len(T.k))))
+        T.k = list(map(S.k.__getitem__, src))
+        T.loc = list(map(S.loc.__getitem__, src))
     forget(T, game.rules)
     if sigma:
         _remap_rest(T, sigma, facts[2])
