@@ -38,10 +38,12 @@ from __future__ import annotations
 
 from itertools import repeat, starmap
 
+from ..engine.game import Game
 from ..errors import JuxError
 from ..runtime.ops import RuleRuntimeError
 from ..runtime.state import Card
 from ..runtime.threads import distinct_picks
+from .places import carriers, hidden, runs
 from .sizes import split_again, unsized_zones
 from .stopped import ask_again, dead_ends, forget, secret_branches, secret_counters, work_out_again
 
@@ -135,24 +137,6 @@ def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | N
     return _attempts(game, seat, rng, runs(plan), facts, ATTEMPTS)[0]
 
 
-def runs(plan: list) -> list:
-    """plan (unknown_places) with each list of places as runs, for dealing: (zone index, first
-    position, position after the last, the cards there) for each run of places next to each
-    other in one zone. A run's cards are dealt with one slice of its zone."""
-    def cut(places):
-        out = []
-        for zi, i, c in places:
-            if out and out[-1][0] == zi and out[-1][2] == i:
-                r = out[-1]
-                r[2] = i + 1
-                r[3].append(c)
-            else:
-                out.append([zi, i, i + 1, [c]])
-        return [(zi, a, b, tuple(cs)) for zi, a, b, cs in out]
-
-    return [([(cut(places), cards) for places, cards in groups], cut(under)) for groups, under in plan]
-
-
 def _attempts(game, seat: int, rng, plan: list, facts: tuple, attempts: int) -> tuple:
     """(a copy, whether every pending decision of another seat could be asked again in it): the
     first of up to ``attempts`` copies drawn from rng in which they could, else the first drawn
@@ -180,8 +164,6 @@ def shuffled(cards: list, rnd) -> list:
 def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
     """One copy drawn from rng (determinize), and whether ask_again could ask every decision;
     plan: runs(unknown_places(game, seat))."""
-    from ..engine.game import Game
-
     S = game.state
     T = S.copy(log=False)
     z2 = T.z
@@ -231,35 +213,6 @@ def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
     return g, ok
 
 
-def hidden(plan: list) -> frozenset:
-    """The cards a sample may relabel: every unknown card of plan (unknown_places)."""
-    return frozenset(c for groups, _ in plan for _, cards in groups for c in cards)
-
-
-def carriers(S, cards: frozenset | None = None) -> tuple:
-    """Where state S holds a card of ``cards`` (any card when None) besides its zones: (the
-    indices of the counters whose value holds one, and per thread, the indices of each frame's
-    locals that hold one and whether its pending decision's options do). A sample, a copy of S,
-    relabels only those (_remap_rest): a value holding only cards the seat knows (its own hand as
-    a decision's options) is the same in every sample, and kept as the copy has it."""
-    return ([i for i, x in enumerate(S.v) if _holds(x, cards)],
-            [([[i for i, x in enumerate(f[2]) if _holds(x, cards)] for f in t[0]],
-              t[2] is not None and _holds(t[2][1], cards)) for t in S.threads])
-
-
-def _holds(x, cards, plain=frozenset((int, str, bool, float, type(None)))) -> bool:
-    t = type(x)
-    if t in plain:
-        return False
-    if t is Card:
-        return cards is None or x in cards
-    if t is list or t is tuple:
-        return any(_holds(v, cards) for v in x)
-    if t is dict:
-        return any(_holds(v, cards) for v in x) or any(_holds(v, cards) for v in x.values())
-    return False
-
-
 def _remap_rest(T, sigma: dict, where: tuple | None = None) -> None:
     """Replace the cards of sigma in T's marks, counters, locals and pending decisions: those
     that hold a card, when where (carriers of the state T copies, the threads' last answers
@@ -296,8 +249,6 @@ def relabel(game, sigma: dict, rng_state: int | None = None):
     appears (zones, loc, knowledge masks, marks, counters, locals, pending decisions). sigma must
     be a permutation of some cards; the knowledge mask and marks of a place stay with the place.
     The copy has no answers and no log; its generator is rng_state when given."""
-    from ..engine.game import Game
-
     S = game.state
     cards = game.rules.cards
     sigma = {c: cards[x] for c, x in sigma.items() if x != c}
