@@ -1,26 +1,8 @@
-"""Where a sample deals and relabels (bots/sample.py), worked out once a decision: the runs of
-places its deal writes, the cards it may relabel, and the values besides the zones that hold one."""
+"""What a sample relabels (bots/sample.py), worked out once a decision: the cards it may relabel,
+and the values besides the zones that hold one."""
 from __future__ import annotations
 
 from ..runtime.state import Card
-
-
-def runs(plan: list) -> list:
-    """plan (unknown_places) with each list of places as runs, for dealing: (zone index, first
-    position, position after the last, the cards there) for each run of places next to each
-    other in one zone. A run's cards are dealt with one slice of its zone."""
-    def cut(places):
-        out = []
-        for zi, i, c in places:
-            if out and out[-1][0] == zi and out[-1][2] == i:
-                r = out[-1]
-                r[2] = i + 1
-                r[3].append(c)
-            else:
-                out.append([zi, i, i + 1, [c]])
-        return [(zi, a, b, tuple(cs)) for zi, a, b, cs in out]
-
-    return [([(cut(places), cards) for places, cards in groups], cut(under)) for groups, under in plan]
 
 
 def hidden(plan: list) -> frozenset:

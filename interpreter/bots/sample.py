@@ -43,7 +43,7 @@ from ..errors import JuxError
 from ..runtime.ops import RuleRuntimeError
 from ..runtime.state import Card
 from ..runtime.threads import distinct_picks
-from .places import carriers, hidden, runs
+from .places import carriers, hidden
 from .sizes import split_again, unsized_zones
 from .stopped import ask_again, dead_ends, forget, secret_branches, secret_counters, work_out_again
 
@@ -77,10 +77,9 @@ class InfoSet:
         g = self._game
         token = (id(g.state), len(g.answers))
         if self._plan is None or self._token != token:
-            plan = unknown_places(g, self.seat)
-            self._plan, self._token = runs(plan), token
+            self._plan, self._token = unknown_places(g, self.seat), token
             self._facts = (unsized_zones(g, self.seat), secret_counters(g, self.seat),
-                           carriers(g.state, hidden(plan)), secret_branches(g, self.seat))
+                           carriers(g.state, hidden(self._plan)), secret_branches(g, self.seat))
             self._hopeless = False
         g, ok = _attempts(g, self.seat, rng, self._plan, self._facts, 1 if self._hopeless else ATTEMPTS)
         self._hopeless = not ok  # (no sample this seat may hold is consistent here: take the first made)
@@ -134,7 +133,7 @@ def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | N
     if facts is None:
         facts = (unsized_zones(game, seat), secret_counters(game, seat), carriers(game.state, hidden(plan)),
                  secret_branches(game, seat))
-    return _attempts(game, seat, rng, runs(plan), facts, ATTEMPTS)[0]
+    return _attempts(game, seat, rng, plan, facts, ATTEMPTS)[0]
 
 
 def _attempts(game, seat: int, rng, plan: list, facts: tuple, attempts: int) -> tuple:
@@ -162,37 +161,30 @@ def shuffled(cards: list, rnd) -> list:
 
 
 def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
-    """One copy drawn from rng (determinize), and whether ask_again could ask every decision;
-    plan: runs(unknown_places(game, seat))."""
+    """One copy drawn from rng (determinize), and whether ask_again could ask every decision."""
     S = game.state
     T = S.copy(log=False)
-    z2 = T.z
+    K = S.k
+    k2, loc2, z2 = T.k, T.loc, T.z
     rnd = rng.random
-    sigma = {}  # (each dealt card's new card, itself included when it stays: the same relabelling)
-    was = {}  # (each dealt card's place's card in the real game)
+    sigma = {}
 
-    def deal(places, pool) -> int:
-        """pool's first cards to the runs of places, in order (as many as they hold)."""
-        j = 0
-        for zi, a, b, olds in places:
-            new = pool[j:j + b - a]
-            j += b - a
-            z2[zi][a:b] = new
-            sigma.update(zip(olds, new))
-            was.update(zip(new, olds))
-        return j
+    def deal(ps, pool):
+        for (zi, i, c), new in zip(ps, pool):
+            if new != c:
+                sigma[c] = new
+                z2[zi][i] = new
+                k2[new] = K[c]
+                loc2[new] = zi
 
     for groups, under in plan:
         rest = []
-        for places, cards in groups:
+        for ps, cards in groups:
             pool = shuffled(cards, rnd)
-            rest.extend(pool[deal(places, pool):])  # (only when some of the kind lie under a pile's top)
+            deal(ps, pool)
+            rest.extend(pool[len(ps):])  # (only when some of the kind lie under a pile's top)
         if under:
             deal(under, shuffled(rest, rnd))
-    if was:  # a dealt card's zone and knowers are its place's: read through was, in C
-        src = list(map(was.get, range(len(T.k)), range(len(T.k))))
-        T.k = list(map(S.k.__getitem__, src))
-        T.loc = list(map(S.loc.__getitem__, src))
     forget(T, game.rules)
     if sigma:
         _remap_rest(T, sigma, facts[2])
