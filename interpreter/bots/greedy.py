@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from . import Bot, option
+from ..engine.decisions import Decision
 from ..runtime.state import DECIDE
 from .random_bot import PLAYOUT_MOST, random_picker, random_playout
 from .sample import SAMPLE_ERRORS, answers_of, info_set
@@ -33,8 +34,6 @@ def decision_in(game, decision_id: int):
     """The pending decision with this id in a (copied or sampled) game."""
     for t in game.state.threads:
         if t[6] == decision_id and t[2] is not None:
-            from ..engine.decisions import Decision
-
             return Decision(game, t)
     raise LookupError(f"decision {decision_id} is not pending in the copy")
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import gc
 import math
+from operator import add
 import random
 import time
 
@@ -322,9 +323,7 @@ class IsmctsBot(Bot):
                     st[1] += 1
             for nd in path:
                 nd.n += 1
-                w = nd.w
-                for p in range(players):
-                    w[p] += r[p]
+                nd.w = list(map(add, nd.w, r))  # (each seat's reward added, in C)
         self.last_iterations = it
         self.total_iterations += it
         self.total_seconds += time.perf_counter() - start

@@ -38,10 +38,12 @@ from __future__ import annotations
 
 from itertools import repeat, starmap
 
+from ..engine.game import Game
 from ..errors import JuxError
 from ..runtime.ops import RuleRuntimeError
 from ..runtime.state import Card
 from ..runtime.threads import distinct_picks
+from .places import carriers, hidden
 from .sizes import split_again, unsized_zones
 from .stopped import ask_again, dead_ends, forget, secret_branches, secret_counters, work_out_again
 
@@ -76,8 +78,8 @@ class InfoSet:
         token = (id(g.state), len(g.answers))
         if self._plan is None or self._token != token:
             self._plan, self._token = unknown_places(g, self.seat), token
-            self._facts = (unsized_zones(g, self.seat), secret_counters(g, self.seat), carriers(g.state),
-                           secret_branches(g, self.seat))
+            self._facts = (unsized_zones(g, self.seat), secret_counters(g, self.seat),
+                           carriers(g.state, hidden(self._plan)), secret_branches(g, self.seat))
             self._hopeless = False
         g, ok = _attempts(g, self.seat, rng, self._plan, self._facts, 1 if self._hopeless else ATTEMPTS)
         self._hopeless = not ok  # (no sample this seat may hold is consistent here: take the first made)
@@ -123,13 +125,14 @@ def _order(item):
 def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | None = None):
     """A copy of ``game`` as it may be for ``seat``: see the module docstring. ``plan`` is
     ``unknown_places(game, seat)`` and facts ``(unsized_zones(game, seat), secret_counters(game,
-    seat), carriers(game.state), secret_branches(game, seat))`` when the caller has them already. A
-    copy in which a pending decision of another seat cannot be asked again is drawn again, up to
-    ATTEMPTS times (``ask_again``)."""
+    seat), carriers(game.state, hidden(plan)), secret_branches(game, seat))`` when the caller has
+    them already. A copy in which a pending decision of another seat cannot be asked again is drawn
+    again, up to ATTEMPTS times (``ask_again``)."""
     if plan is None:
         plan = unknown_places(game, seat)
     if facts is None:
-        facts = unsized_zones(game, seat), secret_counters(game, seat), carriers(game.state), secret_branches(game, seat)
+        facts = (unsized_zones(game, seat), secret_counters(game, seat), carriers(game.state, hidden(plan)),
+                 secret_branches(game, seat))
     return _attempts(game, seat, rng, plan, facts, ATTEMPTS)[0]
 
 
@@ -159,8 +162,6 @@ def shuffled(cards: list, rnd) -> list:
 
 def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
     """One copy drawn from rng (determinize), and whether ask_again could ask every decision."""
-    from ..engine.game import Game
-
     S = game.state
     T = S.copy(log=False)
     K = S.k
@@ -204,28 +205,6 @@ def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
     return g, ok
 
 
-def carriers(S) -> tuple:
-    """Where state S holds a card besides its zones: (the indices of the counters whose value holds
-    one, and per thread, the indices of each frame's locals that hold one and whether its pending
-    decision's options do). A sample, a copy of S, relabels only those (_remap_rest)."""
-    return ([i for i, x in enumerate(S.v) if _holds(x)],
-            [([[i for i, x in enumerate(f[2]) if _holds(x)] for f in t[0]],
-              t[2] is not None and _holds(t[2][1])) for t in S.threads])
-
-
-def _holds(x, plain=frozenset((int, str, bool, float, type(None)))) -> bool:
-    t = type(x)
-    if t in plain:
-        return False
-    if t is Card:
-        return True
-    if t is list or t is tuple:
-        return any(map(_holds, x))
-    if t is dict:
-        return any(map(_holds, x)) or any(map(_holds, x.values()))
-    return False
-
-
 def _remap_rest(T, sigma: dict, where: tuple | None = None) -> None:
     """Replace the cards of sigma in T's marks, counters, locals and pending decisions: those
     that hold a card, when where (carriers of the state T copies, the threads' last answers
@@ -262,8 +241,6 @@ def relabel(game, sigma: dict, rng_state: int | None = None):
     appears (zones, loc, knowledge masks, marks, counters, locals, pending decisions). sigma must
     be a permutation of some cards; the knowledge mask and marks of a place stay with the place.
     The copy has no answers and no log; its generator is rng_state when given."""
-    from ..engine.game import Game
-
     S = game.state
     cards = game.rules.cards
     sigma = {c: cards[x] for c, x in sigma.items() if x != c}

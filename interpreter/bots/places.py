@@ -1,0 +1,34 @@
+"""What a sample relabels (bots/sample.py), worked out once a decision: the cards it may relabel,
+and the values besides the zones that hold one."""
+from __future__ import annotations
+
+from ..runtime.state import Card
+
+
+def hidden(plan: list) -> frozenset:
+    """The cards a sample may relabel: every unknown card of plan (unknown_places)."""
+    return frozenset(c for groups, _ in plan for _, cards in groups for c in cards)
+
+
+def carriers(S, cards: frozenset | None = None) -> tuple:
+    """Where state S holds a card of ``cards`` (any card when None) besides its zones: (the
+    indices of the counters whose value holds one, and per thread, the indices of each frame's
+    locals that hold one and whether its pending decision's options do). A sample, a copy of S,
+    relabels only those (sample._remap_rest): a value holding only cards the seat knows (its own hand as
+    a decision's options) is the same in every sample, and kept as the copy has it."""
+    return ([i for i, x in enumerate(S.v) if _holds(x, cards)],
+            [([[i for i, x in enumerate(f[2]) if _holds(x, cards)] for f in t[0]],
+              t[2] is not None and _holds(t[2][1], cards)) for t in S.threads])
+
+
+def _holds(x, cards, plain=frozenset((int, str, bool, float, type(None)))) -> bool:
+    t = type(x)
+    if t in plain:
+        return False
+    if t is Card:
+        return cards is None or x in cards
+    if t is list or t is tuple:
+        return any(_holds(v, cards) for v in x)
+    if t is dict:
+        return any(_holds(v, cards) for v in x) or any(_holds(v, cards) for v in x.values())
+    return False
