@@ -2,10 +2,10 @@
 and whose condition compares that item with values written out (class KnownItems, part of
 program.Compiler).
 
-`[("play", a, c) for c in hand[p] for a in actions if a == "workers" or (if a == "threat" then
-t > 0 else ...)]` tests, for every card, each action against the names written in the condition.
+`[(a, c) for c in zone[p] for a in kinds if a == "first" or (if a == "second" then
+t > 0 else ...)]` tests, for every card, each kind against the names written in the condition.
 Each item of the constant list is known when the rules are compiled: its condition is worked out
-with it (`a == "workers"` is true for one item, false for the others), leaving for each item
+with it (`a == "first"` is true for one item, false for the others), leaving for each item
 either always (kept), never (left out) or what remains to test. The items are then listed in
 order, each one left to test as `item if rest else ...` (Python's Ellipsis: no value of the
 rules), and the ones that are Ellipsis skipped: the same items in the same order, each remaining
