@@ -83,14 +83,9 @@ class InlinedProcedures(KnownNumbers, KnownItems):
         """The names that a comprehension or lambda of a function body may call, directly or
         through other routines, binds otherwise than to an item of a constant list of scalars."""
         if getattr(self, "_function_bound", None) is None:
-            spec = self.spec
-            self._function_bound, self._routine_calls = {}, {}
-            for name, r in {**spec.functions, **spec.procedures}.items():
+            self._function_bound = {}
+            for name, r in self.spec.functions.items():
                 nodes = walked(r.body)
-                self._routine_calls[name] = {n.func for n in nodes if isinstance(n, (Call, CallStmt))
-                                             and (n.func in spec.functions or n.func in spec.procedures)}
-                if name not in spec.functions:
-                    continue
                 mine = set(r.params) | {x for n in nodes if isinstance(n, (CompFor, Let, For)) for x in n.pattern.names}
                 bound = self._function_bound[name] = set()
                 for n in nodes:
@@ -98,16 +93,7 @@ class InlinedProcedures(KnownNumbers, KnownItems):
                         bound.update(n.pattern.names)
                     elif isinstance(n, Lambda):
                         bound.add(n.param)
-        seen: set = set()
-        todo = [n.func for n in walked(body) if isinstance(n, (Call, CallStmt)) and n.func in self._routine_calls]
-        out: set = set()
-        while todo:
-            f = todo.pop()
-            if f not in seen:
-                seen.add(f)
-                out |= self._function_bound.get(f, set())
-                todo.extend(self._routine_calls[f])
-        return out
+        return set().union(*(self._function_bound.get(f, ()) for f in self._called_routines(body)))
 
     def _call_sites(self) -> dict:
         """How many calls of each procedure the rules make (statements and expressions)."""

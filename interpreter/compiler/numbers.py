@@ -110,26 +110,28 @@ class KnownNumbers:
                 return local
             local -= drop
 
-    def _names_bound_by_calls(self, body) -> set:
-        """Every name that a comprehension or lambda of a function binds, for the functions body may
-        call, directly or through other routines."""
-        if getattr(self, "_comprehension_names", None) is None:
+    def _called_routines(self, body) -> set:
+        """The rules' functions and procedures that body calls, directly or through others."""
+        if getattr(self, "_calls_of", None) is None:
             spec = self.spec
-            self._comprehension_names, self._calls_of = {}, {}
-            for name, r in {**spec.functions, **spec.procedures}.items():
-                nodes = walked(r.body)
-                self._calls_of[name] = {n.func for n in nodes if isinstance(n, (Call, CallStmt))
-                                        and (n.func in spec.functions or n.func in spec.procedures)}
-                self._comprehension_names[name] = (
-                    {x for n in nodes if isinstance(n, CompFor) for x in n.pattern.names}
-                    | {n.param for n in nodes if isinstance(n, Lambda)}) if name in spec.functions else set()
-        seen: set = set()
+            self._calls_of = {name: {n.func for n in walked(r.body) if isinstance(n, (Call, CallStmt))
+                                     and (n.func in spec.functions or n.func in spec.procedures)}
+                              for name, r in {**spec.functions, **spec.procedures}.items()}
         todo = [n.func for n in walked(body) if isinstance(n, (Call, CallStmt)) and n.func in self._calls_of]
-        out: set = set()
+        seen: set = set()
         while todo:
             f = todo.pop()
             if f not in seen:
                 seen.add(f)
-                out |= self._comprehension_names[f]
                 todo.extend(self._calls_of[f])
-        return out
+        return seen
+
+    def _names_bound_by_calls(self, body) -> set:
+        """Every name that a comprehension or lambda of a function binds, for the functions body may
+        call, directly or through other routines."""
+        if getattr(self, "_comprehension_names", None) is None:
+            self._comprehension_names = {
+                name: {x for n in walked(r.body) if isinstance(n, CompFor) for x in n.pattern.names}
+                | {n.param for n in walked(r.body) if isinstance(n, Lambda)}
+                for name, r in self.spec.functions.items()}
+        return set().union(*(self._comprehension_names.get(f, ()) for f in self._called_routines(body)))

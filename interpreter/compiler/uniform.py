@@ -58,11 +58,7 @@ class UniformAnswers:
 
     def uniform_one(self, ind: int, s, ctx, by: str, options: str, rest: str, pat: str, assign: str) -> None:
         """A choose of one option (autoplay's one); its answer into pat (else: assign)."""
-        self._as_list(ind, "_uo", s.options, options, s, ctx)
-        self._emit(ind, f"if {self._uniform_test(by, ctx)} and (_un := len(_uo)):", s)
-        self._emit(ind + 1, "_uc = _floor(_ur() * _un)", s)
-        self._uniform_record(ind + 1, s)
-        self._emit(ind + 1, f"T[3] = {pat} = _uo[_uc]", s)
+        self.uniform_any(ind, s, ctx, by, options, "None", "None", pat, assign)
         self._emit(ind, "else:", s)
         self._emit(ind + 1, f"S.direct_one(T, _ub, _uo, {rest})", s)
         self._emit(ind + 1, assign, s)
