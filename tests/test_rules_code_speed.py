@@ -130,3 +130,25 @@ def test_a_comprehensions_constant_items_compared_with_values_written_out_are_wo
     body = _body_of(rules.source, "F_picks")
     assert "for v_d in (('red' if " in body and ", 'blue') if v_d is not ..." in body and "v_d ==" not in body
     assert "for v_d in ()" in _body_of(rules.source, "F_none_kept")
+
+
+def test_a_comprehension_over_a_list_comprehension_is_one_comprehension(tmp_path):
+    # rich() reads others(), compiled in place, and walks it: one comprehension with both tests;
+    # reds() walks a comprehension written in it, kept by an index (filter): the same items
+    rules = rules_with(tmp_path, functions="""
+        others(p): "[q for q in players if q != p]"
+        rich(p): "[q for q in others(p) if gold[q] > 0]"
+        reds(k): '[c.value for c in [c for c in deck if c.colour == k] if c.value > 1]'
+        pairs(p): "[(q, r) for q in others(p) for r in others(q)]"
+        """, procedures="""
+        t: |
+          gold[1] = 5
+          gold[2] = 7
+          out = (rich(0), rich(1), sum(reds("red")), len(pairs(0)))
+        """)
+    assert Game.scenario(rules, 3, run="t").counter("out") == ([1, 2], [2], 5, 4)
+    rich = _body_of(rules.source, "F_rich")
+    assert rich.count(" for v_q in ") == 1 and "if (v_q != v_p) if " in rich
+    reds = _body_of(rules.source, "F_reds")
+    assert reds.count(" for v_c in ") == 1 and "for v_c in filter(" in reds
+    assert "for v_q in ([v_q for v_q in " in _body_of(rules.source, "F_pairs")  # (two fors: as before)

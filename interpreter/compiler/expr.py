@@ -172,6 +172,9 @@ class Expressions:
         return "(" + "".join(self.ex(i, ctx) + ", " for i in e.items) + ")"
 
     def _fors(self, fors, ctx):
+        fused = self._fused(fors, ctx)  # (fast.py)
+        if fused is not None:
+            return fused
         env = dict(ctx.env)
         parts = []
         for f in fors:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import ast
 
-from ..language.tree import Attr, Compare, Const, Int, ListComp, ListLit, Name, Str, TupleLit
+from ..language.tree import Attr, Call, Compare, Const, Int, ListComp, ListLit, Name, Str, TupleLit
 from .expr import Ctx
+from .inline import inline_body, plain_args
 
 
 def _literal_scalar(code: str) -> bool:
@@ -28,6 +29,34 @@ class FastPaths:
             return fast
         fors, inner = self._fors(e.fors, ctx)
         return f"({self.ex(e.elt, inner)} {fors})"
+
+    def _fused(self, fors, ctx):
+        """(`for v_q in xs if a if b`, the context inside) for the one `for q in ys if b` of a
+        comprehension when ys is a list comprehension `[q for q in xs if a]` of the same name, or
+        a function compiled in place whose body is one: one comprehension, not two (a and b run
+        on the same items in the same order, as `and`). Else None."""
+        if len(fors) != 1 or fors[0].pattern.is_tuple:
+            return None
+        f = fors[0]
+        var = f.pattern.names[0]
+        inner, ictx = f.iter, ctx
+        if isinstance(inner, Call) and inner.func in self.spec.functions and not self.coverage:
+            texts = [self.ex(a, ctx) for a in inner.args]
+            found = inline_body(self.spec, inner.func, self.inlinable)
+            if not (found and plain_args(texts, found[1])):
+                return None
+            inner, ictx = found[0], Ctx(dict(zip(self.spec.functions[inner.func].params, texts)), ctx.resumable)
+        if not (isinstance(inner, ListComp) and len(inner.fors) == 1 and inner.fors[0].pattern.names == (var,)
+                and not inner.fors[0].pattern.is_tuple and isinstance(inner.elt, Name) and inner.elt.id == var):
+            return None
+        fast = self._pipeline(inner.elt, inner.fors, ictx)
+        text = f"for v_{var} in {fast}" if fast is not None else self._fors(inner.fors, ictx)[0]
+        env = dict(ctx.env)
+        env[var] = f"v_{var}"
+        octx = Ctx(env, ctx.resumable)
+        if f.cond is not None:
+            text += f" if {self.ex(f.cond, octx)}"
+        return text, octx
 
     def _keeps(self, attr: str, value: str) -> str:
         """The test "has this attribute value" for filter(), from the index of attr (the value is
