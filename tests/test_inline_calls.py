@@ -187,3 +187,36 @@ def test_every_kind_of_choose_is_drawn_in_place_as_the_random_bot_picks_it(tmp_p
         kinds |= {type(a).__name__ if type(a) is not list else f"list of {len(a)}" for _, a in drawn.answers}
     # declined, one option, and lists of none to three options were all drawn
     assert {"NoneType", "int", "list of 0", "list of 1", "list of 2", "list of 3"} <= kinds
+
+
+def test_a_distinct_choose_is_drawn_in_place_as_the_random_bot_picks_it(tmp_path):
+    # `pick N`, `pick up to N` optional or not, with a key that is a value, a list (grouped as a
+    # tuple) and a tuple: drawn in the rules' code as random_picker draws it (how many of the
+    # groups, all the options shuffled, each taken unless one of its group is), the same games
+    rules = rules_with(tmp_path, procedures="""
+        t: |
+          for r in range(6) {
+            for p in players {
+              choose cs from deck pick 2 by p distinct c -> c.colour
+              move cs to hand[p]
+              choose ds from hand[p] pick up to 3 by p optional distinct c -> [c.value]
+              move ds to deck
+              choose es from hand[p] pick up to 2 by p distinct c -> (c.colour, c.value)
+              move es to deck
+              gold[p] += len(cs) * 100 + len(ds) * 10 + len(es)
+            }
+          }
+        """)
+    body = _body_of(rules.source, "D_t")
+    assert body.count("_distinct_picks(_uc, _uy, _uk)") == 3 and "S.direct_many(T, _ub, _uo" in body
+    factory = bot_factory("random")
+    kinds = set()
+    for seed in range(12):
+        drawn = play(rules, 2, seed, [factory] * 2, blind=True)  # (the answers drawn in place)
+        bots = [factory(seat_seed(seed, p)) for p in range(2)]
+        picked = Game.new(rules, 2, seed, log=False, start=False)
+        picked.autoplay(pick=[b.pick for b in bots], direct=True, blind=True)  # (each answer asked of pick)
+        assert drawn.answers == picked.answers and drawn.scores == picked.scores
+        assert drawn.state.to_json() == picked.state.to_json()
+        kinds |= {f"list of {len(a)}" for _, a in drawn.answers}
+    assert {"list of 0", "list of 1", "list of 2", "list of 3"} <= kinds

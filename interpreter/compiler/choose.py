@@ -34,11 +34,12 @@ class Chooses:
             assign = f"{pat} = T[3] if T[3] is not None else ({', '.join('None' for _ in s.pattern.names)})"
         else:
             assign = f"{pat} = T[3]"
-        # a uniformly random seat's answer drawn here (uniform.py): any choose but a `distinct` one
-        drawn = s.distinct is None
+        # a uniformly random seat's answer drawn here (uniform.py): any choose but a `distinct`
+        # one of a single option (which no rules write)
+        drawn = s.distinct is None or count != "None" or upto != "None"
         # (what autoplay is asked otherwise, reading the drawn options and count: uniform_any)
         drawn_rest = (f"{'_uq' if count != 'None' else 'None'}, {'_uq' if count == 'None' and upto != 'None' else upto}, "
-                      f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id}")
+                      f"{s.optional}, {label_id}, {prompt_id}, {unavailable_id}{key}")
         if ctx.spawned:  # a thread run as a generator: _join has the decision answered
             self._emit(ind, f"if {call}: yield {self._locals_list}", s)
         elif pairs:  # the same, without making every pair when it can
@@ -55,7 +56,7 @@ class Chooses:
             return
         elif ctx.alone:  # answered now by a pick: the other threads need not reach their decisions first
             if drawn:
-                self.uniform_any(ind, s, ctx, by, options, count, upto, pat, assign)
+                self.uniform_any(ind, s, ctx, by, options, count, upto, pat, assign, key[2:])
                 self._emit(ind, "else:", s)
                 self._emit(ind + 1, f"S.direct_many(T, _ub, _uo, {drawn_rest})", s)
                 self._emit(ind + 1, assign, s)
@@ -64,7 +65,7 @@ class Chooses:
             self._emit(ind, f"S.direct_many(T, {by}, {options}, {count}, {rest})", s)
         else:  # (with a pick that answers alone, as in a thread run alone)
             if drawn:
-                self.uniform_any(ind, s, ctx, by, options, count, upto, pat, assign)
+                self.uniform_any(ind, s, ctx, by, options, count, upto, pat, assign, key[2:])
                 self._emit(ind, f"elif S.direct_many: S.direct_many(T, _ub, _uo, {drawn_rest})", s)
             else:
                 args = f"{upto}, {s.optional}, {label_id}, {prompt_id}, {unavailable_id}{key}"

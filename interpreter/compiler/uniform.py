@@ -64,10 +64,12 @@ class UniformAnswers:
         self._emit(ind + 1, assign, s)
 
     def uniform_any(self, ind: int, s, ctx, by: str, options: str, count: str, upto: str, pat: str,
-                    assign: str) -> None:
-        """Any other choose autoplay's many or optional one answers (not `distinct`): one option
+                    assign: str, key: str = "") -> None:
+        """Any other choose autoplay's many or optional one answers: one option
         that may be declined or has an `unavailable` clause, `pick count` or `pick up to upto`,
-        optional or not; its answer drawn as the random picker draws it (how many, then which), in
+        optional or not, `distinct` (key: its key of an option, compiled; then the options are
+        taken as the random picker takes them: all shuffled, each unless one of its group is taken
+        already, as many as drawn of the groups); its answer drawn as the random picker draws it (how many, then which), in
         T[3] and pat (assign: pat from T[3], for an answer that may be none). The caller emits what autoplay does otherwise (from `else:`/`elif`), which may read
         _ub (the seat), _uo (the options, a list) and _uq (count or upto)."""
         self._as_list(ind, "_uo", s.options, options, s, ctx)
@@ -88,7 +90,9 @@ class UniformAnswers:
         # hi: as many as asked, at most the options; lo: 0 if optional, else hi for `pick count`,
         # else 1 (or hi if less); how many: lo if lo >= hi, else lo to hi alike
         self._emit(ind, f"_un = len(_uo); _uq = {count if count != 'None' else upto}", s)
-        self._emit(ind, f"if {test} and _un and type(_uq) is int and (_uh := _uq if _uq < _un else _un):", s)
+        # (distinct: at most as many as there are groups, as threads.decide bounds it)
+        most = f"(_ug := 1 + max(_uy := _groups({key}, _uo)))" if key else "_un"
+        self._emit(ind, f"if {test} and _un and type(_uq) is int and (_uh := _uq if _uq < {most} else {'_ug' if key else '_un'}):", s)
         if s.optional:
             how_many = "0 if _uh <= 0 else _floor(_ur() * (_uh + 1))"
         elif count != "None":
@@ -97,9 +101,9 @@ class UniformAnswers:
             how_many = "_uh if _uh <= 1 else 1 + _floor(_ur() * _uh)"
         self._emit(ind + 1, f"_uk = {how_many}", s)
         self._emit(ind + 1, "_uc = _NUMBERS[:_un] if _un <= 64 else list(range(_un)); _ui = 0", s)
-        self._emit(ind + 1, "while _ui < _uk:", s)
+        self._emit(ind + 1, f"while _ui < {'_un - 1' if key else '_uk'}:", s)  # (distinct: all shuffled)
         self._emit(ind + 2, "_uj = _ui + _floor(_ur() * (_un - _ui)); _uc[_ui], _uc[_uj] = _uc[_uj], _uc[_ui]; _ui += 1", s)
-        self._emit(ind + 1, "del _uc[_uk:]", s)
+        self._emit(ind + 1, "_uc = _distinct_picks(_uc, _uy, _uk)" if key else "del _uc[_uk:]", s)
         self._uniform_record(ind + 1, s)
         self._emit(ind + 1, f"T[3] = {pat} = list(map(_uo.__getitem__, _uc))", s)
 

@@ -17,10 +17,7 @@ def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id,
     if type(options) is not list:
         options = list(options)
     n = len(options)
-    keys = None
-    if key is not None:  # each option's key as a group number (options alike share one), in order of first use
-        groups: dict = {}
-        keys = [groups.setdefault(tuple(k) if type(k) is list else k, len(groups)) for k in map(key, options)]
+    keys = None if key is None else option_groups(key, options)
     lo, hi, many = bounds(n if keys is None else len(set(keys)), count, upto, optional)
     if n == 0 or hi == 0:
         T[3] = [] if many else None
@@ -35,6 +32,13 @@ def decide(S, T, F, player, options, count, upto, optional, label_id, prompt_id,
             T[2].append(keys)
     T[3] = None
     return True
+
+
+def option_groups(key, options) -> list:
+    """A `distinct` choose's key of each option as a group number (options alike share one), in
+    order of first use: the groups are 0 to the largest."""
+    groups: dict = {}
+    return [groups.setdefault(tuple(k) if type(k) is list else k, len(groups)) for k in map(key, options)]
 
 
 def dead_end(S, T, F):
