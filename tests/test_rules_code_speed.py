@@ -152,3 +152,26 @@ def test_a_comprehension_over_a_list_comprehension_is_one_comprehension(tmp_path
     reds = _body_of(rules.source, "F_reds")
     assert reds.count(" for v_c in ") == 1 and "for v_c in filter(" in reds
     assert "for v_q in ([v_q for v_q in " in _body_of(rules.source, "F_pairs")  # (two fors: as before)
+
+
+def test_a_comprehension_over_an_empty_zone_gives_its_value_without_running(tmp_path):
+    # count, sum, any, all, first and a list over a zone: worked out only when the zone holds a
+    # card, the same values as over a list (tally_of, not a zone: run as before)
+    walks = ("(count(c for c in {z} if c.value > 1), sum(c.value * 2 for c in {z} if c.value > 1), "
+             "any(c.value > 2 for c in {z}), all(c.value > 2 for c in {z}), "
+             "first(c.value * 10 for c in {z} if c.value > 1), [c.value * 2 for c in {z}])")
+    rules = rules_with(tmp_path, functions=f"""
+        tally(p): "{walks.format(z='hand[p]')}"
+        tally_of(cs): "{walks.format(z='cs')}"
+        """, procedures="""
+        t: |
+          let empty = (tally(0), tally_of(hand[0]))
+          let cs = [c for c in deck]
+          move cs to hand[0]
+          out = (empty, tally(0), tally_of(hand[0]))
+        """)
+    empty, full, full_of = Game.scenario(rules, 2, run="t").counter("out")
+    assert empty[0] == empty[1] == (0, 0, False, True, None, [])
+    assert full == full_of and full[:4] == (4, 20, True, False) and full[4] in (20, 30)
+    tally = _body_of(rules.source, "F_tally")
+    assert tally.count("if Z[(") == 6 and "if Z[" not in _body_of(rules.source, "F_tally_of")

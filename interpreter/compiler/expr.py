@@ -202,7 +202,7 @@ class Expressions:
         if pairs is not None:
             return pairs
         fors, inner = self._fors(e.fors, ctx)
-        return f"[{self.ex(e.elt, inner)} {fors}]"
+        return self._unless_empty(e.fors, ctx, f"[{self.ex(e.elt, inner)} {fors}]", "[]")  # (fast.py)
 
     def x_GenCall(self, e, ctx):
         f = e.func
@@ -219,15 +219,12 @@ class Expressions:
         elt = self.ex(e.elt, inner)
         # list comprehensions run faster than generators in CPython; `first`, `any` and `all`
         # keep generators so they stop at the first item that settles them
-        if f == "count":
-            return f"len([1 {fors}])"
         if f in ("min", "max"):
             return f"_{f}_of([{elt} {fors}])"
-        if f == "sum":
-            return f"sum([{elt} {fors}])"
-        if f == "first":
-            return f"next(({elt} {fors}), None)"
-        return f"{f}({elt} {fors})"
+        code = {"count": f"len([1 {fors}])", "sum": f"sum([{elt} {fors}])", "first": f"next(({elt} {fors}), None)"}
+        empty = {"count": "0", "sum": "0", "first": "None", "any": "False", "all": "True"}.get(f)
+        code = code.get(f, f"{f}({elt} {fors})")
+        return code if empty is None else self._unless_empty(e.fors, ctx, code, empty)
 
     def x_CondExpr(self, e, ctx):
         return f"({self.ex(e.then, ctx)} if {self.ex(e.cond, ctx)} else {self.ex(e.orelse, ctx)})"
