@@ -175,3 +175,25 @@ def test_a_comprehension_over_an_empty_zone_gives_its_value_without_running(tmp_
     assert full == full_of and full[:4] == (4, 20, True, False) and full[4] in (20, 30)
     tally = _body_of(rules.source, "F_tally")
     assert tally.count("if Z[(") == 6 and "if Z[" not in _body_of(rules.source, "F_tally_of")
+
+
+def test_a_comprehension_over_a_short_constant_list_is_written_out_item_by_item(tmp_path):
+    # sum, count and lists over colours (with a test too): each colour written out in place of c
+    # (no comprehension), and a counter's key written out read at its place (no table looked up)
+    rules = rules_with(tmp_path, functions="""
+        total(p): "sum(threats[p][c] for c in colours)"
+        many(p): "count(c for c in colours if threats[p][c] > 1)"
+        each(p): "[threats[p][c] * 2 for c in colours]"
+        some(p): "[c for c in colours if threats[p][c] > 1]"
+        """, procedures="""
+        t: |
+          threats[1]["blue"] = 3
+          threats[1]["red"] = 1
+          stock["blue"] = 5
+          out = (total(0), total(1), many(0), many(1), each(1), some(1), stock["blue"] + stock["red"])
+        """)
+    assert Game.scenario(rules, 2, run="t").counter("out") == (0, 4, 0, 1, [2, 6], ["blue"], 5)
+    for name in ("total", "many", "each"):
+        body = _body_of(rules.source, f"F_{name}")
+        assert " for " not in body and "'red'" not in body and "'blue'" not in body, body
+    assert " for " not in _body_of(rules.source, "F_some")  # (each colour kept or not: *(('red',) if ... else ()))

@@ -13,6 +13,11 @@ from ..language.tree import Attr, BinOp, Call, CondExpr, GenCall, Index, Int, La
 TWICE = re.compile(r"v_\w+|L\[\d+\]|len\(Z\[[\w+*() ]+\]\)")
 
 
+def _key_of(e, keys: dict) -> bool:
+    """Whether e is a text written out (no {..}) that is one of keys."""
+    return isinstance(e, Str) and len(e.parts) == 1 and isinstance(e.parts[0], str) and e.parts[0] in keys
+
+
 class Emitter:
     def __init__(self):
         self.lines: list = []
@@ -104,11 +109,12 @@ class Expressions:
             base = len(lay.fixed_counters) + lay.player_offset[name]
             at = f"{base}+{lay.player_block}*({self.ex(index, ctx)})"
             if name in lay.player_keys:
-                at += f"+{self.const(lay.player_keys[name])}[{self.ex(key, ctx)}]"
+                keys = lay.player_keys[name]
+                at += f"+{keys[key.parts[0]]}" if _key_of(key, keys) else f"+{self.const(keys)}[{self.ex(key, ctx)}]"
             return f"V[{at}]"
         ci = lay.counter_index[name]
-        if isinstance(ci, dict):
-            return f"V[{self.const(ci)}[{self.ex(index, ctx)}]]"
+        if isinstance(ci, dict):  # (a key written out: its place, worked out now)
+            return f"V[{ci[index.parts[0]]}]" if _key_of(index, ci) else f"V[{self.const(ci)}[{self.ex(index, ctx)}]]"
         return f"V[{ci}]"
 
     def it(self, e, ctx) -> str:
@@ -198,7 +204,7 @@ class Expressions:
         fast = self._pipeline(e.elt, e.fors, ctx)
         if fast is not None:
             return f"list({fast})"
-        pairs = self._product(e, ctx) or self.known_items(e, ctx)  # (known_items.py)
+        pairs = self._product(e, ctx) or self.known_items(e, ctx) or self.unrolled(e, ctx)  # (known_items.py)
         if pairs is not None:
             return pairs
         fors, inner = self._fors(e.fors, ctx)
@@ -215,6 +221,9 @@ class Expressions:
             if match is not None:  # any(c.colour == d for c in zone): d among the zone's colours
                 attr, value = match
                 return f"({value} in map(AT_{attr}, {self.it(e.fors[0].iter, ctx)}))"
+        written = self.unrolled(e, ctx, f) if f in ("count", "sum") else None
+        if written is not None:
+            return written
         fors, inner = self._fors(e.fors, ctx)
         elt = self.ex(e.elt, inner)
         # list comprehensions run faster than generators in CPython; `first`, `any` and `all`
