@@ -32,3 +32,33 @@ def _holds(x, cards, plain=frozenset((int, str, bool, float, type(None)))) -> bo
     if t is dict:
         return any(_holds(v, cards) for v in x) or any(_holds(v, cards) for v in x.values())
     return False
+
+
+def dealt_by_runs(S, plan: list, where: tuple) -> list | None:
+    """How a sample deals the places of plan (unknown_places) into a copy of state S without
+    relabelling: per kind, the runs (``runs``) of each group's places and of its buried places; None
+    when a value besides the zones holds one of its cards (where: carriers(S, hidden(plan))) or
+    one of them carries a mark: then each card dealt is relabelled too (sample._remap_rest)."""
+    cards = hidden(plan)
+    if where[0] or any(options or any(frames) for frames, options in where[1]) or any(c in cards for c in S.m):
+        return None
+    K = S.k
+    return [([runs(K, ps) for ps, _ in groups], runs(K, under)) for groups, under in plan]
+
+
+def runs(K: list, ps: list) -> list:
+    """The places ps ((zone index, position, card), in canonical order) as runs of places next to
+    each other in one zone: (zone index, first position, end position, the run's first place in
+    ps, the knowledge mask K of the cards there: one int when they share it, else a list)."""
+    out = []
+    j = 0
+    n = len(ps)
+    while j < n:
+        zi, a, _ = ps[j]
+        e = j + 1
+        while e < n and ps[e][0] == zi and ps[e][1] == a + e - j:
+            e += 1
+        masks = [K[c] for _, _, c in ps[j:e]]
+        out.append((zi, a, a + e - j, j, masks[0] if masks.count(masks[0]) == len(masks) else masks))
+        j = e
+    return out
