@@ -37,7 +37,8 @@ a sample depends on the real game only through the seat's knowledge.
 from __future__ import annotations
 
 from functools import partial
-from itertools import repeat, starmap
+from itertools import combinations, repeat, starmap
+from math import comb
 
 from ..engine.game import Game
 from ..errors import JuxError
@@ -357,18 +358,14 @@ def answers_of(decision, rng, cap: int = 64) -> list:
         if decision.min == 0:
             out.append(None)
         return out
-    from itertools import combinations
-    from math import comb
-
     lo, hi = decision.min, min(decision.max, n)
     keys = getattr(decision, "keys", None)  # a `distinct` choose: no two options of one key together
-
-    def fits(c) -> bool:
-        return keys is None or len({keys[i] for i in c}) == len(c)
-
     total = sum(comb(n, k) for k in range(lo, hi + 1))
     if total <= cap:
-        return [list(c) for k in range(lo, hi + 1) for c in combinations(range(n), k) if fits(c)]
+        if keys is None:
+            return [list(c) for k in range(lo, hi + 1) for c in combinations(range(n), k)]
+        return [list(c) for k in range(lo, hi + 1) for c in combinations(range(n), k)
+                if len({keys[i] for i in c}) == len(c)]
     seen, out = set(), []
     sizes = list(range(lo, hi + 1))
     for _ in range(cap * 20):  # (a distinct choose may have fewer than cap answers)
