@@ -45,8 +45,14 @@ def test_runs_of_places_next_to_each_other_with_their_masks():
 
     K = [0, 4, 4, 0, 2, 2]
     ps = [(0, 0, 0), (0, 1, 3), (0, 3, 1), (0, 4, 2), (2, 0, 4), (3, 0, 5)]
-    assert runs(K, ps) == [(0, 0, 2, 0, 0), (0, 3, 5, 2, 4), (2, 0, 1, 4, 2), (3, 0, 1, 5, 2)]
-    assert runs([0, 1], [(1, 5, 0), (1, 6, 1)]) == [(1, 5, 7, 0, [0, 1])]  # (masks that differ: each its own)
+    assert runs(K, ps) == [(0, 0, 2, 0, 0, None), (0, 3, 5, 2, 4, None), (2, 0, 1, 4, 2, None),
+                           (3, 0, 1, 5, 2, None)]
+    assert runs([0, 1], [(1, 5, 0), (1, 6, 1)]) == [(1, 5, 7, 0, [0, 1], None)]  # (masks that differ: each its own)
+    # the cards that would change zone or mask in a run, when fewer than half of those that may land there
+    loc = [0, 0, 0, 0, 2, 3]
+    assert runs(K, ps, loc, range(6)) == [(0, 0, 2, 0, 0, None), (0, 3, 5, 2, 4, None), (2, 0, 1, 4, 2, None),
+                                          (3, 0, 1, 5, 2, None)]  # (4 of the 6 would change: all written)
+    assert runs(K, ps[:2], loc, [0, 3, 1]) == [(0, 0, 2, 0, 0, frozenset({1}))]
     assert runs(K, []) == []
 
 

@@ -42,14 +42,17 @@ def dealt_by_runs(S, plan: list, where: tuple) -> list | None:
     cards = hidden(plan)
     if where[0] or any(options or any(frames) for frames, options in where[1]) or any(c in cards for c in S.m):
         return None
-    K = S.k
-    return [([runs(K, ps) for ps, _ in groups], runs(K, under)) for groups, under in plan]
+    K, loc = S.k, S.loc
+    return [([runs(K, ps, loc, cards) for ps, cards in groups],
+              runs(K, under, loc, [c for _, cards in groups for c in cards])) for groups, under in plan]
 
 
-def runs(K: list, ps: list) -> list:
+def runs(K: list, ps: list, loc: list | None = None, cards: list = ()) -> list:
     """The places ps ((zone index, position, card), in canonical order) as runs of places next to
     each other in one zone: (zone index, first position, end position, the run's first place in
-    ps, the knowledge mask K of the cards there: one int when they share it, else a list)."""
+    ps, the knowledge mask K of the cards there: one int when they share it, else a list, and the
+    cards that would change zone or mask if dealt there, of those that may be: cards, each in its
+    zone loc; when they are fewer than half of them, else None)."""
     out = []
     j = 0
     n = len(ps)
@@ -59,6 +62,12 @@ def runs(K: list, ps: list) -> list:
         while e < n and ps[e][0] == zi and ps[e][1] == a + e - j:
             e += 1
         masks = [K[c] for _, _, c in ps[j:e]]
-        out.append((zi, a, a + e - j, j, masks[0] if masks.count(masks[0]) == len(masks) else masks))
+        m = masks[0] if masks.count(masks[0]) == len(masks) else masks
+        moved = None
+        if type(m) is int and loc is not None:
+            moved = frozenset(c for c in cards if loc[c] != zi or K[c] != m)
+            if 2 * len(moved) >= len(cards):
+                moved = None
+        out.append((zi, a, a + e - j, j, m, moved))
         j = e
     return out

@@ -186,9 +186,11 @@ def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
                 loc2[new] = zi
 
     def lay(runs, pool):  # (deal, by runs of places, nothing besides the zones to relabel)
-        for zi, a, b, j, m in runs:
+        for zi, a, b, j, m, moved in runs:
             cut = pool[j:j + b - a]
             z2[zi][a:b] = cut
+            if moved is not None:  # (only the few cards there that come from another zone or mask)
+                cut = moved.intersection(cut)
             if type(m) is int:
                 for new in cut:
                     loc2[new] = zi
