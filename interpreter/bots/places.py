@@ -39,8 +39,8 @@ def dealt_by_runs(S, plan: list, where: tuple) -> list | None:
     relabelling: per kind, the runs (``runs``) of each group's places and of its buried places; None
     when a value besides the zones holds one of its cards (where: carriers(S, hidden(plan))) or
     one of them carries a mark: then each card dealt is relabelled too (sample._remap_rest)."""
-    cards = hidden(plan)
-    if where[0] or any(options or any(frames) for frames, options in where[1]) or any(c in cards for c in S.m):
+    unknown = hidden(plan)
+    if where[0] or any(options or any(frames) for frames, options in where[1]) or any(c in unknown for c in S.m):
         return None
     K, loc = S.k, S.loc
     return [([runs(K, ps, loc, cards) for ps, cards in groups],
