@@ -87,13 +87,16 @@ def keyed_answers(game, decision, acts) -> dict:
     """{answer_key(game, decision, a): a} for the answers acts, the first of each key kept."""
     ks = option_keys(game, decision.player, decision.values)
     keyed = {}
+    text = None  # (each option's key as text, worked out once for all the picks of several)
     for a in acts:
         if type(a) is int:
             k = ks[a]
         elif a is None:
             k = ("decline",)
         else:
-            k = ("pick",) + tuple(sorted([ks[i] for i in a], key=repr))
+            if text is None:
+                text = list(map(repr, ks))
+            k = ("pick",) + tuple(map(ks.__getitem__, sorted(a, key=text.__getitem__)))
         if k not in keyed:
             keyed[k] = a
     return keyed

@@ -36,14 +36,16 @@ a sample depends on the real game only through the seat's knowledge.
 """
 from __future__ import annotations
 
-from itertools import repeat, starmap
+from functools import partial
+from itertools import combinations, repeat, starmap
+from math import comb
 
 from ..engine.game import Game
 from ..errors import JuxError
 from ..runtime.ops import RuleRuntimeError
 from ..runtime.state import Card
 from ..runtime.threads import distinct_picks
-from .places import carriers, hidden
+from .places import carriers, dealt_by_runs, hidden
 from .sizes import split_again, unsized_zones
 from .stopped import ask_again, dead_ends, forget, secret_branches, secret_counters, work_out_again
 
@@ -78,8 +80,7 @@ class InfoSet:
         token = (id(g.state), len(g.answers))
         if self._plan is None or self._token != token:
             self._plan, self._token = unknown_places(g, self.seat), token
-            self._facts = (unsized_zones(g, self.seat), secret_counters(g, self.seat),
-                           carriers(g.state, hidden(self._plan)), secret_branches(g, self.seat))
+            self._facts = facts_of(g, self.seat, self._plan)
             self._hopeless = False
         g, ok = _attempts(g, self.seat, rng, self._plan, self._facts, 1 if self._hopeless else ATTEMPTS)
         self._hopeless = not ok  # (no sample this seat may hold is consistent here: take the first made)
@@ -124,16 +125,23 @@ def _order(item):
 
 def determinize(game, seat: int, rng, plan: list | None = None, facts: tuple | None = None):
     """A copy of ``game`` as it may be for ``seat``: see the module docstring. ``plan`` is
-    ``unknown_places(game, seat)`` and facts ``(unsized_zones(game, seat), secret_counters(game,
-    seat), carriers(game.state, hidden(plan)), secret_branches(game, seat))`` when the caller has
+    ``unknown_places(game, seat)`` and facts ``facts_of(game, seat, plan)`` when the caller has
     them already. A copy in which a pending decision of another seat cannot be asked again is drawn
     again, up to ATTEMPTS times (``ask_again``)."""
     if plan is None:
         plan = unknown_places(game, seat)
     if facts is None:
-        facts = (unsized_zones(game, seat), secret_counters(game, seat), carriers(game.state, hidden(plan)),
-                 secret_branches(game, seat))
+        facts = facts_of(game, seat, plan)
     return _attempts(game, seat, rng, plan, facts, ATTEMPTS)[0]
+
+
+def facts_of(game, seat: int, plan: list) -> tuple:
+    """What every sample of game for seat at this decision needs (plan: unknown_places): the zones
+    of hidden size, the secret counters, where the state holds an unknown card besides its zones,
+    the secret branches, and how the places are dealt (places.py: dealt_by_runs)."""
+    where = carriers(game.state, hidden(plan))
+    return (unsized_zones(game, seat), secret_counters(game, seat), where, secret_branches(game, seat),
+            dealt_by_runs(game.state, plan, where))
 
 
 def _attempts(game, seat: int, rng, plan: list, facts: tuple, attempts: int) -> tuple:
@@ -152,12 +160,12 @@ def _attempts(game, seat: int, rng, plan: list, facts: tuple, attempts: int) -> 
 
 def shuffled(cards: list, rnd) -> list:
     """cards in an order drawn from rnd (random.Random.random), each order alike: sorted by a
-    random number each, drawn and sorted in C (a Python Fisher-Yates costs several times more)."""
-    n = len(cards)
-    if n < 2:
+    random number each, the i-th number drawn for the i-th card (a sort computes its keys once,
+    from the first item to the last), drawn and sorted in C (a Python Fisher-Yates costs several
+    times more; an index sorted by a list of keys, then the cards looked up, a third more)."""
+    if len(cards) < 2:
         return cards[:]
-    keys = list(starmap(rnd, repeat((), n)))
-    return list(map(cards.__getitem__, sorted(range(n), key=keys.__getitem__)))
+    return sorted(cards, key=partial(next, starmap(rnd, repeat(()))))
 
 
 def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
@@ -177,14 +185,40 @@ def _determinize(game, seat: int, rng, plan: list, facts: tuple) -> tuple:
                 k2[new] = K[c]
                 loc2[new] = zi
 
-    for groups, under in plan:
-        rest = []
-        for ps, cards in groups:
-            pool = shuffled(cards, rnd)
-            deal(ps, pool)
-            rest.extend(pool[len(ps):])  # (only when some of the kind lie under a pile's top)
-        if under:
-            deal(under, shuffled(rest, rnd))
+    def lay(runs, pool):  # (deal, by runs of places, nothing besides the zones to relabel)
+        for zi, a, b, j, m, moved in runs:
+            cut = pool[j:j + b - a]
+            z2[zi][a:b] = cut
+            if moved is not None:  # (only the few cards there that come from another zone or mask)
+                cut = moved.intersection(cut)
+            if type(m) is int:
+                for new in cut:
+                    loc2[new] = zi
+                    k2[new] = m
+            else:
+                for new, m1 in zip(cut, m):
+                    loc2[new] = zi
+                    k2[new] = m1
+
+    laid = facts[4]
+    if laid is None:
+        for groups, under in plan:
+            rest = []
+            for ps, cards in groups:
+                pool = shuffled(cards, rnd)
+                deal(ps, pool)
+                rest.extend(pool[len(ps):])  # (only when some of the kind lie under a pile's top)
+            if under:
+                deal(under, shuffled(rest, rnd))
+    else:
+        for (groups, under), (runs, under_runs) in zip(plan, laid):
+            rest = []
+            for (ps, cards), r in zip(groups, runs):
+                pool = shuffled(cards, rnd)
+                lay(r, pool)
+                rest.extend(pool[len(ps):])
+            if under:
+                lay(under_runs, shuffled(rest, rnd))
     forget(T, game.rules)
     if sigma:
         _remap_rest(T, sigma, facts[2])
@@ -326,18 +360,14 @@ def answers_of(decision, rng, cap: int = 64) -> list:
         if decision.min == 0:
             out.append(None)
         return out
-    from itertools import combinations
-    from math import comb
-
     lo, hi = decision.min, min(decision.max, n)
     keys = getattr(decision, "keys", None)  # a `distinct` choose: no two options of one key together
-
-    def fits(c) -> bool:
-        return keys is None or len({keys[i] for i in c}) == len(c)
-
     total = sum(comb(n, k) for k in range(lo, hi + 1))
     if total <= cap:
-        return [list(c) for k in range(lo, hi + 1) for c in combinations(range(n), k) if fits(c)]
+        if keys is None:
+            return [list(c) for k in range(lo, hi + 1) for c in combinations(range(n), k)]
+        return [list(c) for k in range(lo, hi + 1) for c in combinations(range(n), k)
+                if len({keys[i] for i in c}) == len(c)]
     seen, out = set(), []
     sizes = list(range(lo, hi + 1))
     for _ in range(cap * 20):  # (a distinct choose may have fewer than cap answers)
