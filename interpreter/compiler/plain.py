@@ -210,16 +210,17 @@ class PlainStatements:
                 self._emit(ind, f"_mw = {what}", s)
                 what = "_mw"
             # one card whose move only changes where it is and who knows it (an int plan, the
-            # commonest): moves.move's first case, without a call
+            # commonest): moves.move's first case, without a call (the zones read from the function's
+            # Z, which is S.z)
             self._emit(ind, f"if type({what}) is _Card and (_mh := S.vis.plan[(_ms := S.loc[{what}])][(_md := {dest})])"
-                            f".__class__ is int: S.z[_ms].remove({what}); S.z[_md].append({what}); "
+                            f".__class__ is int: Z[_ms].remove({what}); Z[_md].append({what}); "
                             f"S.loc[{what}] = _md; S.k[{what}] = _mh", s)
             if not any(d.get("visible") == "top" for d in self.layout.zone_def.values()):
                 # a list in a game played blind: each card's zone and place, as moves.move does
                 # there (no plan is None without a `top` zone, and no mark falls off here)
                 self._emit(ind, f"elif type({what}) is list and S.vis.blind is S.vis:", s)
-                self._emit(ind + 1, f"_md = {dest}; _mz = S.z[_md]; _ml = S.loc", s)
-                self._emit(ind + 1, f"for _mx in tuple({what}): S.z[_ml[_mx]].remove(_mx); _mz.append(_mx); "
+                self._emit(ind + 1, f"_md = {dest}; _mz = Z[_md]; _ml = S.loc", s)
+                self._emit(ind + 1, f"for _mx in tuple({what}): Z[_ml[_mx]].remove(_mx); _mz.append(_mx); "
                                     "_ml[_mx] = _md", s)
             self._emit(ind, f"else: _move(S, {what}, {dest})", s)
         else:
@@ -244,7 +245,13 @@ class PlainStatements:
 
     def s_Reveal(self, s, ctx, ind):
         to = self.ex(s.to, ctx) if s.to is not None else "None"
-        self._emit(ind, f"_reveal(S, {self.it(s.what, ctx)}, {to})", s)
+        what = self.it(s.what, ctx)
+        if PLAIN_READ.fullmatch(what) and (to == "None" or PLAIN_READ.fullmatch(to)):
+            # (a game played blind: moves.reveal returns at once, so no call; only where reading
+            # what is shown and to whom can raise no error, so that nothing else changes)
+            self._emit(ind, f"if S.vis.blind is not S.vis: _reveal(S, {what}, {to})", s)
+            return
+        self._emit(ind, f"_reveal(S, {what}, {to})", s)
 
     def s_Log(self, s, ctx, ind):
         if s.to is None:
