@@ -193,6 +193,10 @@ class PlainStatements:
         kept = [(d or {}).get("kept_in") for d in self.spec.marks.values()]
         return self.layout.zone_def[name].get("visible") != "top" and not any(k and name not in k for k in kept)
 
+    def _top_zones(self) -> bool:
+        """Whether some zone of the rules is `visible: top`."""
+        return any(d.get("visible") == "top" for d in self.layout.zone_def.values())
+
     def s_Move(self, s, ctx, ind):
         dest = self.zone_index(s.dest, ctx)
         src = self.zone_index(s.what, ctx)
@@ -202,6 +206,16 @@ class PlainStatements:
                 self._emit(ind, f"_played_move_all(S, {src}, {dest}, {s.bottom}{played})", s)
             else:
                 self._emit(ind, f"_played_move(S, {self.ex(s.what, ctx)}, {dest}{played}, {s.bottom})", s)
+        elif src is not None and not s.bottom and self._plainly_entered(s.dest) and not self._top_zones():
+            # a whole zone in a game played blind: moves.move_all's cards and places, without a call
+            # (no plan is None without a `top` zone and where no mark falls off: nothing else to do)
+            self._emit(ind, f"_ms = {src}; _md = {dest}", s)
+            self._emit(ind, "if S.vis.blind is S.vis and _ms != _md:", s)
+            self._emit(ind + 1, "_mw = Z[_ms]", s)
+            self._emit(ind + 1, "if _mw:", s)
+            self._emit(ind + 2, "Z[_ms] = []; Z[_md].extend(_mw); _ml = S.loc", s)
+            self._emit(ind + 2, "for _mx in _mw: _ml[_mx] = _md", s)
+            self._emit(ind, "else: _move_all(S, _ms, _md, False)", s)
         elif src is not None:
             self._emit(ind, f"_move_all(S, {src}, {dest}, {s.bottom})", s)
         elif not s.bottom and self._plainly_entered(s.dest):
@@ -215,7 +229,7 @@ class PlainStatements:
             self._emit(ind, f"if type({what}) is _Card and (_mh := S.vis.plan[(_ms := S.loc[{what}])][(_md := {dest})])"
                             f".__class__ is int: Z[_ms].remove({what}); Z[_md].append({what}); "
                             f"S.loc[{what}] = _md; S.k[{what}] = _mh", s)
-            if not any(d.get("visible") == "top" for d in self.layout.zone_def.values()):
+            if not self._top_zones():
                 # a list in a game played blind: each card's zone and place, as moves.move does
                 # there (no plan is None without a `top` zone, and no mark falls off here)
                 self._emit(ind, f"elif type({what}) is list and S.vis.blind is S.vis:", s)
