@@ -246,8 +246,16 @@ class PlainStatements:
             self._emit(ind, f"_played_draw(S, {self.ex(s.count, ctx)}, {self.zone_index(s.src, ctx)}, "
                             f"{self.zone_index(s.dest, ctx)}{played})", s)
             return
-        self._emit(ind, f"_draw(S, {self.ex(s.count, ctx)}, {self.zone_index(s.src, ctx)}, "
-                        f"{self.zone_index(s.dest, ctx)})", s)
+        src, dest = self.zone_index(s.src, ctx), self.zone_index(s.dest, ctx)
+        if self._plainly_entered(s.dest) and not self._top_zones():
+            # a game played blind: moves.draw's cards and places, without a call (no plan is None)
+            self._emit(ind, f"_mn = {self.ex(s.count, ctx)}; _ms = {src}; _md = {dest}", s)
+            self._emit(ind, "if S.vis.blind is S.vis and type(_mn) is int:", s)
+            self._emit(ind + 1, "_mw = Z[_ms]; _mz = Z[_md]; _ml = S.loc", s)
+            self._emit(ind + 1, "while _mn > 0 and _mw: _mn -= 1; _mx = _mw.pop(); _mz.append(_mx); _ml[_mx] = _md", s)
+            self._emit(ind, "else: _draw(S, _mn, _ms, _md)", s)
+            return
+        self._emit(ind, f"_draw(S, {self.ex(s.count, ctx)}, {src}, {dest})", s)
 
     def s_Shuffle(self, s, ctx, ind):
         self._emit(ind, f"_shuffle(S, {self.zone_index(s.zone, ctx)})", s)
