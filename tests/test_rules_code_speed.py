@@ -174,7 +174,8 @@ def test_a_comprehension_over_an_empty_zone_gives_its_value_without_running(tmp_
     assert empty[0] == empty[1] == (0, 0, False, True, None, [])
     assert full == full_of and full[:4] == (4, 20, True, False) and full[4] in (20, 30)
     tally = _body_of(rules.source, "F_tally")
-    assert tally.count("if Z[(") == 6 and "if Z[" not in _body_of(rules.source, "F_tally_of")
+    # (a seat's zone: its index read from a constant tuple of every seat's, `Z[K1[v_p]]`)
+    assert tally.count("if Z[K") == 6 and "if Z[" not in _body_of(rules.source, "F_tally_of")
 
 
 def test_a_comprehension_over_a_short_constant_list_is_written_out_item_by_item(tmp_path):

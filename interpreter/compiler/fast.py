@@ -9,7 +9,7 @@ from ..language.tree import Attr, Call, Compare, Const, Int, ListComp, ListLit, 
 from .expr import Ctx
 from .inline import inline_body, plain_args
 
-_ZONE = re.compile(r"\d+|\(\d+\+\d+\*\((v_\w+|L\[\d+\])\)\)")  # a zone's index: fixed, or a seat's (read twice: the same)
+_ZONE = re.compile(r"\d+|K\d+\[(v_\w+|L\[\d+\])\]")  # a zone's index: fixed, or a seat's (read twice: the same)
 
 
 def _literal_scalar(code: str) -> bool:
