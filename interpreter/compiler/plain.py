@@ -251,10 +251,14 @@ class PlainStatements:
             # one card whose move only changes where it is and who knows it (an int plan, the
             # commonest): moves.move's first case, without a call (the zones read from the function's
             # Z, which is S.z)
-            self._emit(ind, f"if type({what}) is _Card and (_mh := S.vis.plan[(_ms := S.loc[{what}])][(_md := {dest})])"
+            blind = not self._top_zones()
+            if blind:  # (a game played blind: its place only; who knows it is read nowhere there)
+                self._emit(ind, f"if S.vis.blind is S.vis and type({what}) is _Card: _md = {dest}; _ml = S.loc; "
+                                f"Z[_ml[{what}]].remove({what}); Z[_md].append({what}); _ml[{what}] = _md", s)
+            self._emit(ind, f"{'elif' if blind else 'if'} type({what}) is _Card and (_mh := S.vis.plan[(_ms := S.loc[{what}])][(_md := {dest})])"
                             f".__class__ is int: Z[_ms].remove({what}); Z[_md].append({what}); "
                             f"S.loc[{what}] = _md; S.k[{what}] = _mh", s)
-            if not self._top_zones():
+            if blind:
                 # a list in a game played blind: each card's zone and place, as moves.move does
                 # there (no plan is None without a `top` zone, and no mark falls off here)
                 self._emit(ind, f"elif type({what}) is list and S.vis.blind is S.vis:", s)
