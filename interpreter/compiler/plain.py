@@ -14,6 +14,20 @@ from ..limits import MAX_RANGE, SMALL_LOOP
 PLAIN_READ = re.compile(r"v_\w+|L\[\d+\]")
 
 
+def blind_prologues(lines: list) -> list:
+    """The lines with `B = S.vis.blind is S.vis` (whether the game is played blind, read by the
+    moves and reveals below) added to the first line of each function that reads B: its prologue
+    (`Z = S.z`, `L = F[2]; ...` or `pass`), so that every line keeps its number."""
+    out = list(lines)
+    for i, line in enumerate(out[:-1]):
+        if line.startswith("def "):
+            end = next((j for j in range(i + 1, len(out)) if out[j].startswith("def ")), len(out))
+            if re.search(r"\bB\b", "\n".join(out[i + 2:end])):
+                head = out[i + 1]
+                out[i + 1] = "    B = S.vis.blind is S.vis" if head == "    pass" else head + "; B = S.vis.blind is S.vis"
+    return out
+
+
 class PlainStatements:
     """Methods of program.Compiler: statements as plain Python (s_*), with coverage counts."""
 
@@ -235,7 +249,7 @@ class PlainStatements:
             # a whole zone in a game played blind: moves.move_all's cards and places, without a call
             # (no plan is None without a `top` zone and where no mark falls off: nothing else to do)
             self._emit(ind, f"_ms = {src}; _md = {dest}", s)
-            self._emit(ind, "if S.vis.blind is S.vis and _ms != _md:", s)
+            self._emit(ind, "if B and _ms != _md:", s)
             self._emit(ind + 1, "_mw = Z[_ms]", s)
             self._emit(ind + 1, "if _mw:", s)
             self._emit(ind + 2, "Z[_ms] = []; Z[_md].extend(_mw); _ml = S.loc", s)
@@ -253,7 +267,7 @@ class PlainStatements:
             # Z, which is S.z)
             blind = not self._top_zones()
             if blind:  # (a game played blind: its place only; who knows it is read nowhere there)
-                self._emit(ind, f"if S.vis.blind is S.vis and type({what}) is _Card: _md = {dest}; _ml = S.loc; "
+                self._emit(ind, f"if B and type({what}) is _Card: _md = {dest}; _ml = S.loc; "
                                 f"Z[_ml[{what}]].remove({what}); Z[_md].append({what}); _ml[{what}] = _md", s)
             self._emit(ind, f"{'elif' if blind else 'if'} type({what}) is _Card and (_mh := S.vis.plan[(_ms := S.loc[{what}])][(_md := {dest})])"
                             f".__class__ is int: Z[_ms].remove({what}); Z[_md].append({what}); "
@@ -261,7 +275,7 @@ class PlainStatements:
             if blind:
                 # a list in a game played blind: each card's zone and place, as moves.move does
                 # there (no plan is None without a `top` zone, and no mark falls off here)
-                self._emit(ind, f"elif type({what}) is list and S.vis.blind is S.vis:", s)
+                self._emit(ind, f"elif type({what}) is list and B:", s)
                 self._emit(ind + 1, f"_md = {dest}; _mz = Z[_md]; _ml = S.loc", s)
                 self._emit(ind + 1, f"for _mx in tuple({what}): Z[_ml[_mx]].remove(_mx); _mz.append(_mx); "
                                     "_ml[_mx] = _md", s)
@@ -279,7 +293,7 @@ class PlainStatements:
         if self._plainly_entered(s.dest) and not self._top_zones():
             # a game played blind: moves.draw's cards and places, without a call (no plan is None)
             self._emit(ind, f"_mn = {self.ex(s.count, ctx)}; _ms = {src}; _md = {dest}", s)
-            self._emit(ind, "if S.vis.blind is S.vis and type(_mn) is int:", s)
+            self._emit(ind, "if B and type(_mn) is int:", s)
             self._emit(ind + 1, "_mw = Z[_ms]; _mz = Z[_md]; _ml = S.loc", s)
             self._emit(ind + 1, "while _mn > 0 and _mw: _mn -= 1; _mx = _mw.pop(); _mz.append(_mx); _ml[_mx] = _md", s)
             self._emit(ind, "else: _draw(S, _mn, _ms, _md)", s)
@@ -300,7 +314,7 @@ class PlainStatements:
         if PLAIN_READ.fullmatch(what) and (to == "None" or PLAIN_READ.fullmatch(to)):
             # (a game played blind: moves.reveal returns at once, so no call; only where reading
             # what is shown and to whom can raise no error, so that nothing else changes)
-            self._emit(ind, f"if S.vis.blind is not S.vis: _reveal(S, {what}, {to})", s)
+            self._emit(ind, f"if not B: _reveal(S, {what}, {to})", s)
             return
         self._emit(ind, f"_reveal(S, {what}, {to})", s)
 

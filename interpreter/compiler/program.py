@@ -28,7 +28,7 @@ from .fast import FastPaths
 from .inline_calls import InlinedProcedures
 from .layout import make_layout
 from .members import membership_locals
-from .plain import PlainStatements
+from .plain import PlainStatements, blind_prologues
 from .resumable import ResumableRoutines
 from .taint_rules import rule_secrets
 from .uniform import UniformAnswers
@@ -208,7 +208,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
             o.emit(0, f"def UN{i}(S, L):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
             o.emit(1, f"return {code}", pos)
-        return "\n".join(_trimmed_prologues(o.lines)) + "\n"
+        return "\n".join(blind_prologues(_trimmed_prologues(o.lines))) + "\n"
 
 
 PROLOGUE = "    Z = S.z; V = S.v"
