@@ -174,7 +174,8 @@ def test_a_comprehension_over_an_empty_zone_gives_its_value_without_running(tmp_
     assert empty[0] == empty[1] == (0, 0, False, True, None, [])
     assert full == full_of and full[:4] == (4, 20, True, False) and full[4] in (20, 30)
     tally = _body_of(rules.source, "F_tally")
-    assert tally.count("if Z[(") == 6 and "if Z[" not in _body_of(rules.source, "F_tally_of")
+    # (a seat's zone: its index read from a constant tuple of every seat's, `Z[K1[v_p]]`)
+    assert tally.count("if Z[K") == 6 and "if Z[" not in _body_of(rules.source, "F_tally_of")
 
 
 def test_a_comprehension_over_a_short_constant_list_is_written_out_item_by_item(tmp_path):
@@ -197,3 +198,84 @@ def test_a_comprehension_over_a_short_constant_list_is_written_out_item_by_item(
         body = _body_of(rules.source, f"F_{name}")
         assert " for " not in body and "'red'" not in body and "'blue'" not in body, body
     assert " for " not in _body_of(rules.source, "F_some")  # (each colour kept or not: *(('red',) if ... else ()))
+
+
+# ---------------------------------------------------------------- issue 40, stop 49
+
+
+def _played(rules, blind: bool):
+    from jux.interpreter.study.simulate import play
+    game = play(rules, 3, 7, ["random"] * 3, blind=blind)
+    S = game.state
+    return game.state.v[:], [list(z) for z in S.z], list(S.loc)
+
+
+def test_moves_draws_and_reveals_of_a_game_played_blind_run_in_place_and_move_the_same_cards(tmp_path):
+    # a whole zone moved, a draw, a card and a list moved, a card shown: in a game played blind
+    # written out in the rules' code (no call); the same zones and places as in the game seen
+    rules = rules_with(tmp_path, procedures="""
+        t: |
+          draw 3 from deck to hand[1]
+          draw 2 from deck to hand[2]
+          move hand[1] to table
+          let c = top(table)
+          let p = 2
+          reveal c to p
+          reveal c
+          move c to hand[0]
+          move [x for x in table if x.value > 1] to hand[2]
+          draw 0 from deck to table
+          draw 50 from deck to piles["red"]
+          out = (len(hand[0]), len(hand[1]), len(hand[2]), len(table), len(deck), len(piles["red"]))
+        """)
+    t = _body_of(rules.source, "P_t")
+    assert "Z[_ms] = []; Z[_md].extend(_mw)" in t and "_mw.pop()" in t and "Z[_ms].remove(v_c)" in t
+    assert t.split("\n")[1].endswith("; B = S.vis.blind is S.vis")  # (read once, in the prologue)
+    assert "if B and type(v_c) is _Card: _md = " in t
+    assert "if not B: _reveal(S, v_c, v_p)" in t and "if not B: _reveal(S, v_c, None)" in t
+    assert "S.z[" not in t
+    blind, seen = _played(rules, True), _played(rules, False)
+    assert blind == seen
+    out = blind[0][0]
+    assert out[:2] == (1, 0) and out[4] == 0 and sum(out) == len(rules.cards)
+
+
+def test_a_seats_zone_and_counter_index_is_read_from_a_table_of_every_seats(tmp_path):
+    rules = rules_with(tmp_path, procedures="""
+        t: |
+          draw 2 from deck to hand[1]
+          for p in players { gold[p] += len(hand[p]) * 10 + p }
+          threats[1]["blue"] += 3
+          out = (gold[0], gold[1], len(hand[1]), threats[1]["blue"], threats[0]["blue"])
+        """)
+    t = _body_of(rules.source, "P_t")
+    assert "*(" not in t and "Z[K" in t and "V[K" in t
+    assert Game.scenario(rules, 2, run="t").counter("out") == (0, 21, 2, 3, 0)
+
+
+def test_any_card_with_an_attribute_value_is_a_set_of_those_cards_not_disjoint_from_the_zone(tmp_path):
+    rules = rules_with(tmp_path, functions="""
+        has(p, d): "any(c.colour == d for c in hand[p])"
+        """, procedures="""
+        t: |
+          out = (has(0, "red"), has(0, "blue"), has(0, "green"), has(1, "red"))
+        """)
+    assert ".isdisjoint(Z[" in _body_of(rules.source, "F_has") and "map(AT_colour" not in rules.source
+    reds = [c for c in rules.cards if rules.card_labels[c].startswith("red")][:2]
+    labels = [rules.card_labels[c] for c in reds]
+    assert Game.scenario(rules, 2, zones={"hand[0]": labels}, run="t").counter("out") == (True, False, False, False)
+
+
+def test_a_let_of_a_list_comprehension_is_a_loop_appending_to_a_new_list(tmp_path):
+    # p of the comprehension is named apart: the routine's own p keeps its value
+    rules = rules_with(tmp_path, procedures="""
+        t: |
+          for p in players { gold[p] += p * 5 }
+          let p = 9
+          let xs = [gold[p] * 2 + p for p in players if p != 1]
+          let ys = [q for q in xs]
+          out = (xs, ys, p)
+        """)
+    t = _body_of(rules.source, "P_t")
+    assert "for _lv1 in PLAYERS[S.n]:" in t and "_lc1.append(" in t and "v_xs = _lc1" in t
+    assert Game.scenario(rules, 3, run="t").counter("out") == ([0, 22], [0, 22], 9)

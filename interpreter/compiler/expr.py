@@ -6,11 +6,12 @@ from dataclasses import dataclass, field
 import re
 
 from ..errors import Pos
+from .layout import seat_indices
 from .inline import inline_body, plain_args
 from ..language.tree import Attr, BinOp, Call, CondExpr, GenCall, Index, Int, Lambda, ListComp, ListLit, Name, Neg, Str
 
 # compiled expressions that give the same value read twice, at little cost: a local, the length of a zone
-TWICE = re.compile(r"v_\w+|L\[\d+\]|len\(Z\[[\w+*() ]+\]\)")
+TWICE = re.compile(r"v_\w+|L\[\d+\]|len\(Z\[(\d+|K\d+\[(v_\w+|L\[\d+\])\])\]\)")
 
 
 def _key_of(e, keys: dict) -> bool:
@@ -95,7 +96,7 @@ class Expressions:
             name = e.obj.id
             if name in lay.player_zones:
                 base = len(lay.fixed_zones) + lay.player_zones.index(name)
-                return f"({base}+{len(lay.player_zones)}*({self.ex(e.index, ctx)}))"
+                return f"{self.const(seat_indices(base, len(lay.player_zones)))}[{self.ex(e.index, ctx)}]"
             if name in lay.families:  # a zone of a family made during play: made now, else an error
                 base, _, slot = lay.families[name]
                 return f"_zone_at(S, {slot}, {base}, {self.ex(e.index, ctx)}, {name!r})"
@@ -107,7 +108,7 @@ class Expressions:
         lay = self.layout
         if name in lay.player_offset:
             base = len(lay.fixed_counters) + lay.player_offset[name]
-            at = f"{base}+{lay.player_block}*({self.ex(index, ctx)})"
+            at = f"{self.const(seat_indices(base, lay.player_block))}[{self.ex(index, ctx)}]"
             if name in lay.player_keys:
                 keys = lay.player_keys[name]
                 at += f"+{keys[key.parts[0]]}" if _key_of(key, keys) else f"+{self.const(keys)}[{self.ex(key, ctx)}]"
@@ -220,7 +221,7 @@ class Expressions:
             match = self._attr_equals(e.elt, e.fors[0].pattern.names[0], ctx)
             if match is not None:  # any(c.colour == d for c in zone): d among the zone's colours
                 attr, value = match
-                return f"({value} in map(AT_{attr}, {self.it(e.fors[0].iter, ctx)}))"
+                return f"(not {self._cards_with(attr, value)}.isdisjoint({self.it(e.fors[0].iter, ctx)}))"
         written = self.unrolled(e, ctx, f) if f in ("count", "sum") else None
         if written is not None:
             return written

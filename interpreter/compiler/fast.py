@@ -9,7 +9,7 @@ from ..language.tree import Attr, Call, Compare, Const, Int, ListComp, ListLit, 
 from .expr import Ctx
 from .inline import inline_body, plain_args
 
-_ZONE = re.compile(r"\d+|\(\d+\+\d+\*\((v_\w+|L\[\d+\])\)\)")  # a zone's index: fixed, or a seat's (read twice: the same)
+_ZONE = re.compile(r"\d+|K\d+\[(v_\w+|L\[\d+\])\]")  # a zone's index: fixed, or a seat's (read twice: the same)
 
 
 def _literal_scalar(code: str) -> bool:
@@ -77,6 +77,14 @@ class FastPaths:
         if self._scalar_code(value):
             return f"HX_{attr}.get({value}, _NONE)"
         return f"(HX_{attr}.get({value}, _NONE) if type({value}) in _SCALARS else _NONE)"
+
+    def _cards_with(self, attr: str, value: str) -> str:
+        """The set of the cards whose attr is value (HS_attr; empty for a value no card has, or
+        one of another type than a scalar's): `value in map(AT_attr, zone)` as `not
+        cards.isdisjoint(zone)` hashes each card and looks it up, where map called a getter."""
+        if self._scalar_code(value):
+            return f"HS_{attr}.get({value}, _NOSET)"
+        return f"(HS_{attr}.get({value}, _NOSET) if type({value}) in _SCALARS else _NOSET)"
 
     def _scalar_code(self, value: str) -> bool:
         """Whether the Python expression value surely gives a scalar: a local known to hold one

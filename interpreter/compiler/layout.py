@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..checks.families import most_of
-from ..runtime.state import SEATS
+from ..runtime.state import MAX_SEATS, SEATS
 
 
 @dataclass
@@ -147,3 +147,10 @@ def counter_start(c):
         # number, as written: the checks warn, or refuse it in language 2)
         return SEATS[v] if c.get("seat") and isinstance(v, int) and not isinstance(v, bool) and v >= 0 else v
     return c
+
+
+def seat_indices(base: int, step: int) -> tuple:
+    """base + step * seat for every seat: the compiled code reads a seat's zone or counter index
+    from this constant tuple (a `Seat` is an int subclass: `base+step*(p)` is two generic
+    operations, the multiplication without CPython's int fast path; a subscript is one)."""
+    return tuple(base + step * i for i in range(MAX_SEATS))

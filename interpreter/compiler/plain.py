@@ -14,6 +14,20 @@ from ..limits import MAX_RANGE, SMALL_LOOP
 PLAIN_READ = re.compile(r"v_\w+|L\[\d+\]")
 
 
+def blind_prologues(lines: list) -> list:
+    """The lines with `B = S.vis.blind is S.vis` (whether the game is played blind, read by the
+    moves and reveals below) added to the first line of each function that reads B: its prologue
+    (`Z = S.z`, `L = F[2]; ...` or `pass`), so that every line keeps its number."""
+    out = list(lines)
+    for i, line in enumerate(out[:-1]):
+        if line.startswith("def "):
+            end = next((j for j in range(i + 1, len(out)) if out[j].startswith("def ")), len(out))
+            if re.search(r"\bB\b", "\n".join(out[i + 2:end])):
+                head = out[i + 1]
+                out[i + 1] = "    B = S.vis.blind is S.vis" if head == "    pass" else head + "; B = S.vis.blind is S.vis"
+    return out
+
+
 class PlainStatements:
     """Methods of program.Compiler: statements as plain Python (s_*), with coverage counts."""
 
@@ -35,8 +49,33 @@ class PlainStatements:
     def s_Let(self, s, ctx, ind):
         self._declare(s.pattern, ctx)
         guard = "if S.log is not None: " if set(s.pattern.names) <= self._quiet else ""
+        if not guard and s.pattern.names[0] not in self._sets and self._let_loop(s, ctx, ind):
+            return
         value = self._as_set(s.value, ctx) if s.pattern.names[0] in self._sets else self.ex(s.value, ctx)
         self._emit(ind, f"{guard}{self._pat(s.pattern, ctx.env)} = {value}", s)
+
+    def _let_loop(self, s, ctx, ind) -> bool:
+        """`let x = [e for v in xs if c]` over what is no zone, of no faster form, as a loop that
+        appends to a new list: CPython 3.11 makes a function for a comprehension, and calls and
+        frees it, each time it runs (about 1,000 instructions); v is named apart (`_lv3`), so it
+        can be no other name of the routine. The same items in the same order, the same tests."""
+        e = s.value
+        if not isinstance(e, ListComp) or len(e.fors) != 1 or e.fors[0].pattern.is_tuple or s.pattern.is_tuple:
+            return False
+        f = e.fors[0]
+        if self.zone_index(f.iter, ctx) is not None or self._fused(e.fors, ctx) is not None:
+            return False
+        if self._pipeline(e.elt, e.fors, ctx) is not None or self._product(e, ctx) or self.known_items(e, ctx) \
+                or self.unrolled(e, ctx):
+            return False
+        self._lets = n = getattr(self, "_lets", 0) + 1
+        inner = replace(ctx, env={**ctx.env, f.pattern.names[0]: f"_lv{n}"})
+        self._emit(ind, f"_lc{n} = []", s)
+        self._emit(ind, f"for _lv{n} in {self.it(f.iter, ctx)}:", s)
+        add = f"_lc{n}.append({self.ex(e.elt, inner)})"
+        self._emit(ind + 1, add if f.cond is None else f"if {self.ex(f.cond, inner)}: {add}", s)
+        self._emit(ind, f"{self._pat(s.pattern, ctx.env)} = _lc{n}", s)
+        return True
 
     def _declare(self, pattern, ctx):
         for n in pattern.names:
@@ -193,6 +232,10 @@ class PlainStatements:
         kept = [(d or {}).get("kept_in") for d in self.spec.marks.values()]
         return self.layout.zone_def[name].get("visible") != "top" and not any(k and name not in k for k in kept)
 
+    def _top_zones(self) -> bool:
+        """Whether some zone of the rules is `visible: top`."""
+        return any(d.get("visible") == "top" for d in self.layout.zone_def.values())
+
     def s_Move(self, s, ctx, ind):
         dest = self.zone_index(s.dest, ctx)
         src = self.zone_index(s.what, ctx)
@@ -202,6 +245,16 @@ class PlainStatements:
                 self._emit(ind, f"_played_move_all(S, {src}, {dest}, {s.bottom}{played})", s)
             else:
                 self._emit(ind, f"_played_move(S, {self.ex(s.what, ctx)}, {dest}{played}, {s.bottom})", s)
+        elif src is not None and not s.bottom and self._plainly_entered(s.dest) and not self._top_zones():
+            # a whole zone in a game played blind: moves.move_all's cards and places, without a call
+            # (no plan is None without a `top` zone and where no mark falls off: nothing else to do)
+            self._emit(ind, f"_ms = {src}; _md = {dest}", s)
+            self._emit(ind, "if B and _ms != _md:", s)
+            self._emit(ind + 1, "_mw = Z[_ms]", s)
+            self._emit(ind + 1, "if _mw:", s)
+            self._emit(ind + 2, "Z[_ms] = []; Z[_md].extend(_mw); _ml = S.loc", s)
+            self._emit(ind + 2, "for _mx in _mw: _ml[_mx] = _md", s)
+            self._emit(ind, "else: _move_all(S, _ms, _md, False)", s)
         elif src is not None:
             self._emit(ind, f"_move_all(S, {src}, {dest}, {s.bottom})", s)
         elif not s.bottom and self._plainly_entered(s.dest):
@@ -210,16 +263,21 @@ class PlainStatements:
                 self._emit(ind, f"_mw = {what}", s)
                 what = "_mw"
             # one card whose move only changes where it is and who knows it (an int plan, the
-            # commonest): moves.move's first case, without a call
-            self._emit(ind, f"if type({what}) is _Card and (_mh := S.vis.plan[(_ms := S.loc[{what}])][(_md := {dest})])"
-                            f".__class__ is int: S.z[_ms].remove({what}); S.z[_md].append({what}); "
+            # commonest): moves.move's first case, without a call (the zones read from the function's
+            # Z, which is S.z)
+            blind = not self._top_zones()
+            if blind:  # (a game played blind: its place only; who knows it is read nowhere there)
+                self._emit(ind, f"if B and type({what}) is _Card: _md = {dest}; _ml = S.loc; "
+                                f"Z[_ml[{what}]].remove({what}); Z[_md].append({what}); _ml[{what}] = _md", s)
+            self._emit(ind, f"{'elif' if blind else 'if'} type({what}) is _Card and (_mh := S.vis.plan[(_ms := S.loc[{what}])][(_md := {dest})])"
+                            f".__class__ is int: Z[_ms].remove({what}); Z[_md].append({what}); "
                             f"S.loc[{what}] = _md; S.k[{what}] = _mh", s)
-            if not any(d.get("visible") == "top" for d in self.layout.zone_def.values()):
+            if blind:
                 # a list in a game played blind: each card's zone and place, as moves.move does
                 # there (no plan is None without a `top` zone, and no mark falls off here)
-                self._emit(ind, f"elif type({what}) is list and S.vis.blind is S.vis:", s)
-                self._emit(ind + 1, f"_md = {dest}; _mz = S.z[_md]; _ml = S.loc", s)
-                self._emit(ind + 1, f"for _mx in tuple({what}): S.z[_ml[_mx]].remove(_mx); _mz.append(_mx); "
+                self._emit(ind, f"elif type({what}) is list and B:", s)
+                self._emit(ind + 1, f"_md = {dest}; _mz = Z[_md]; _ml = S.loc", s)
+                self._emit(ind + 1, f"for _mx in tuple({what}): Z[_ml[_mx]].remove(_mx); _mz.append(_mx); "
                                     "_ml[_mx] = _md", s)
             self._emit(ind, f"else: _move(S, {what}, {dest})", s)
         else:
@@ -231,8 +289,16 @@ class PlainStatements:
             self._emit(ind, f"_played_draw(S, {self.ex(s.count, ctx)}, {self.zone_index(s.src, ctx)}, "
                             f"{self.zone_index(s.dest, ctx)}{played})", s)
             return
-        self._emit(ind, f"_draw(S, {self.ex(s.count, ctx)}, {self.zone_index(s.src, ctx)}, "
-                        f"{self.zone_index(s.dest, ctx)})", s)
+        src, dest = self.zone_index(s.src, ctx), self.zone_index(s.dest, ctx)
+        if self._plainly_entered(s.dest) and not self._top_zones():
+            # a game played blind: moves.draw's cards and places, without a call (no plan is None)
+            self._emit(ind, f"_mn = {self.ex(s.count, ctx)}; _ms = {src}; _md = {dest}", s)
+            self._emit(ind, "if B and type(_mn) is int:", s)
+            self._emit(ind + 1, "_mw = Z[_ms]; _mz = Z[_md]; _ml = S.loc", s)
+            self._emit(ind + 1, "while _mn > 0 and _mw: _mn -= 1; _mx = _mw.pop(); _mz.append(_mx); _ml[_mx] = _md", s)
+            self._emit(ind, "else: _draw(S, _mn, _ms, _md)", s)
+            return
+        self._emit(ind, f"_draw(S, {self.ex(s.count, ctx)}, {src}, {dest})", s)
 
     def s_Shuffle(self, s, ctx, ind):
         self._emit(ind, f"_shuffle(S, {self.zone_index(s.zone, ctx)})", s)
@@ -244,7 +310,13 @@ class PlainStatements:
 
     def s_Reveal(self, s, ctx, ind):
         to = self.ex(s.to, ctx) if s.to is not None else "None"
-        self._emit(ind, f"_reveal(S, {self.it(s.what, ctx)}, {to})", s)
+        what = self.it(s.what, ctx)
+        if PLAIN_READ.fullmatch(what) and (to == "None" or PLAIN_READ.fullmatch(to)):
+            # (a game played blind: moves.reveal returns at once, so no call; only where reading
+            # what is shown and to whom can raise no error, so that nothing else changes)
+            self._emit(ind, f"if not B: _reveal(S, {what}, {to})", s)
+            return
+        self._emit(ind, f"_reveal(S, {what}, {to})", s)
 
     def s_Log(self, s, ctx, ind):
         if s.to is None:

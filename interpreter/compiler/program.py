@@ -28,7 +28,7 @@ from .fast import FastPaths
 from .inline_calls import InlinedProcedures
 from .layout import make_layout
 from .members import membership_locals
-from .plain import PlainStatements
+from .plain import PlainStatements, blind_prologues
 from .resumable import ResumableRoutines
 from .taint_rules import rule_secrets
 from .uniform import UniformAnswers
@@ -208,7 +208,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
             o.emit(0, f"def UN{i}(S, L):", pos)
             o.emit(1, "Z = S.z; V = S.v", pos)
             o.emit(1, f"return {code}", pos)
-        return "\n".join(_trimmed_prologues(o.lines)) + "\n"
+        return "\n".join(blind_prologues(_trimmed_prologues(o.lines))) + "\n"
 
 
 PROLOGUE = "    Z = S.z; V = S.v"
@@ -322,12 +322,12 @@ def link(spec, g: dict) -> dict:
         index = {}
         for card, a in zip(cards, c.cards):
             index.setdefault(a.get(attr), set()).add(card)
-        ns[f"HX_{attr}"] = {v: frozenset(cs).__contains__ for v, cs in index.items()}
-        values[attr] = list(index)
+        ns[f"HS_{attr}"] = sets = {v: frozenset(cs) for v, cs in index.items()}  # (HS_attr[v]: its cards)
+        ns[f"HX_{attr}"], values[attr] = {v: cs.__contains__ for v, cs in sets.items()}, list(index)
     for picked, attr in c.masked:  # MS_picked_attr[v](card): the card's picked if its attr is v, else 0
         ns[f"MS_{picked}_{attr}"] = {v: [a.get(picked) if a.get(attr) == v else 0 for a in c.cards].__getitem__
                                      for v in values[attr]}
-    ns["_ZERO"] = ([0] * len(c.cards)).__getitem__
+    ns["_ZERO"], ns["_NOSET"] = ([0] * len(c.cards)).__getitem__, frozenset()
     for i, names in enumerate(g["tuples"]):  # AA{i}[card]: the tuple of the card's attributes names
         alike: dict = {}  # (cards with the same values share one tuple, when they hash)
         table = [_shared(tuple(a.get(n) for n in names), alike) for a in c.cards]

@@ -7,7 +7,7 @@ import sys
 
 from ..errors import DecisionLimit, JuxError
 from ..runtime import threads
-from ..runtime.state import DECIDE, NO_UNIFORM, Seat
+from ..runtime.state import DECIDE, NO_UNIFORM, SEATS, Seat
 from .decisions import Answering, Decision
 
 
@@ -71,7 +71,8 @@ class Autoplay:
         # taken without checking each answer
         legal = pick is not None and all(getattr(p, "legal", False) for p in pick)
         # the seats' random() functions, drawn from in the rules' code (S.u) once the first player is known
-        ready = dict(enumerate(uniform)) if uniform is not None and direct and legal else None
+        # (keyed by the Seat objects the rules' code asks with: a key found by identity, not compared)
+        ready = dict(zip(SEATS, uniform)) if uniform is not None and direct and legal else None
 
         def at_once(T, L=None, waited=False) -> bool:
             """Answer thread T's decision now (False: not now); L: the locals of a routine run as
