@@ -393,7 +393,7 @@ def test_comprehensions_over_card_attributes_agree_with_the_general_form(tmp_pat
     assert fast[12] != top and g.rules.card_labels[fast[12]] == "red 3"
     assert fast[13] == bottom and g.rules.card_labels[fast[13]] == "red 1"
     src = g.rules._c["source"]
-    assert "filter(" in src and " in map(" in src and "MS_value_colour" in src and "_min_of(" in src and ", AT_value)" in src
+    assert "filter(" in src and ".isdisjoint(" in src and "MS_value_colour" in src and "_min_of(" in src and ", AT_value)" in src
 
 
 def test_players_turn_order_and_seats(tmp_path):
