@@ -97,6 +97,22 @@ def test_a_choose_in_a_procedure_compiled_in_place_reads_its_locals_in_labels(tm
     assert direct.answers == stepped.answers and direct.state.same_as(stepped.state)
 
 
+def _drawn_as_picked(rules, players: int, seeds) -> list:
+    """Plays each seed with every seat the random bot twice: its answers drawn in the rules' code
+    (simulate.play), and each asked of its pick; asserts the same games, returns the answers drawn."""
+    factory = bot_factory("random")
+    answers = []
+    for seed in seeds:
+        drawn = play(rules, players, seed, [factory] * players, blind=True)  # (the answers drawn in place)
+        bots = [factory(seat_seed(seed, p)) for p in range(players)]
+        picked = Game.new(rules, players, seed, log=False, start=False)
+        picked.autoplay(pick=[b.pick for b in bots], direct=True, blind=True)  # (each answer asked of pick)
+        assert drawn.answers == picked.answers and drawn.scores == picked.scores
+        assert drawn.state.to_json() == picked.state.to_json()
+        answers.extend(a for _, a in drawn.answers)
+    return answers
+
+
 @pytest.mark.parametrize("rules, tiles, players", [("capital_jux", (), 4), ("capital_jux", (), 2),
                                                    ("capital_jux", ("infiltrator", "doomsayer", "aristocrat",
                                                                     "convertor"), 3),
@@ -105,15 +121,8 @@ def test_a_choose_in_a_procedure_compiled_in_place_reads_its_locals_in_labels(tm
                                                    ("docs/games/deadwood", (), 2), ("docs/games/melds", (), 3)])
 def test_random_seats_answered_in_the_rules_code_play_the_same_games(rules, tiles, players):
     rules = load_ruleset(rules, tiles)
-    factory = bot_factory("random")
-    for seed in range(3):
-        drawn = play(rules, players, seed, [factory] * players, blind=True)  # (the answers drawn in place)
-        assert "_floor(_ur()" in rules.source
-        bots = [factory(seat_seed(seed, p)) for p in range(players)]
-        picked = Game.new(rules, players, seed, log=False, start=False)
-        picked.autoplay(pick=[b.pick for b in bots], direct=True, blind=True)  # (each answer asked of pick)
-        assert drawn.answers == picked.answers and drawn.scores == picked.scores
-        assert drawn.state.to_json() == picked.state.to_json()
+    _drawn_as_picked(rules, players, range(3))
+    assert "_floor(_ur()" in rules.source
 
 
 def test_a_local_known_to_hold_a_scalar_is_tested_without_a_check_and_only_it(tmp_path):
@@ -175,16 +184,8 @@ def test_every_kind_of_choose_is_drawn_in_place_as_the_random_bot_picks_it(tmp_p
         """)
     body = _body_of(rules.source, "D_t")
     assert body.count("_floor(_ur()") >= 7 and "S.direct_many(T, _ub, _uo" in body and "S.direct_one(T, _ub, _uo" in body
-    factory = bot_factory("random")
-    kinds = set()
-    for seed in range(12):
-        drawn = play(rules, 2, seed, [factory] * 2, blind=True)  # (the answers drawn in place)
-        bots = [factory(seat_seed(seed, p)) for p in range(2)]
-        picked = Game.new(rules, 2, seed, log=False, start=False)
-        picked.autoplay(pick=[b.pick for b in bots], direct=True, blind=True)  # (each answer asked of pick)
-        assert drawn.answers == picked.answers and drawn.scores == picked.scores
-        assert drawn.state.to_json() == picked.state.to_json()
-        kinds |= {type(a).__name__ if type(a) is not list else f"list of {len(a)}" for _, a in drawn.answers}
+    kinds = {type(a).__name__ if type(a) is not list else f"list of {len(a)}"
+             for a in _drawn_as_picked(rules, 2, range(12))}
     # declined, one option, and lists of none to three options were all drawn
     assert {"NoneType", "int", "list of 0", "list of 1", "list of 2", "list of 3"} <= kinds
 
@@ -209,14 +210,5 @@ def test_a_distinct_choose_is_drawn_in_place_as_the_random_bot_picks_it(tmp_path
         """)
     body = _body_of(rules.source, "D_t")
     assert body.count("_distinct_picks(_uc, _uy, _uk)") == 3 and "S.direct_many(T, _ub, _uo" in body
-    factory = bot_factory("random")
-    kinds = set()
-    for seed in range(12):
-        drawn = play(rules, 2, seed, [factory] * 2, blind=True)  # (the answers drawn in place)
-        bots = [factory(seat_seed(seed, p)) for p in range(2)]
-        picked = Game.new(rules, 2, seed, log=False, start=False)
-        picked.autoplay(pick=[b.pick for b in bots], direct=True, blind=True)  # (each answer asked of pick)
-        assert drawn.answers == picked.answers and drawn.scores == picked.scores
-        assert drawn.state.to_json() == picked.state.to_json()
-        kinds |= {f"list of {len(a)}" for _, a in drawn.answers}
+    kinds = {f"list of {len(a)}" for a in _drawn_as_picked(rules, 2, range(12))}
     assert {"list of 0", "list of 1", "list of 2", "list of 3"} <= kinds
