@@ -15,6 +15,7 @@ scope's value. Worked out once, a reading gives the same value: a function chang
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 
 _PURE = frozenset(("sum", "map", "len", "any", "all", "filter", "list", "sorted", "min", "max", "abs",
                    "tuple", "set", "type", "_min_of", "_max_of", "_add", "_mul", "_cat", "_top"))
@@ -109,6 +110,7 @@ class _Rename(ast.NodeTransformer):
         return ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store()), value=node)
 
 
+@lru_cache(maxsize=4096)  # (the same text in every tile combination that leaves the function alone)
 def once(text: str) -> str:
     """The expression text with each scope's calls read more than once worked out once (above);
     text itself when there are none."""

@@ -342,17 +342,16 @@ class PlainStatements:
             self.inline_call(s, ctx, ind)
             return
         args = "".join(", " + self.ex(a, ctx) for a in s.args)
-        if ctx.direct and self.stmt_suspends(s):  # a routine that may stop, run as a plain function
-            if s.slot_key is None:
-                self._emit(ind, f"D_{s.func}(S, T{args})", s)
-            else:
-                self._emit(ind, f"_t = SLOT_{s.func}[{self.ex(s.slot_key, ctx)}]; "
-                                f"(_t[2](S{args}) if _t[0] < 0 else _t[3](S, T{args}))", s)
-            return
+        direct = ctx.direct and self.stmt_suspends(s)  # a routine that may stop, run as a plain function
         if s.slot_key is None:
-            self._emit(ind, f"P_{s.func}(S{args})", s)
-        elif self.coverage:  # count the slot's use and the score change of the seat it is for
+            self._emit(ind, f"D_{s.func}(S, T{args})" if direct else f"P_{s.func}(S{args})", s)
+        elif self.powers:  # count the slot's use and the score change of the seat it is for
             self._emit(ind, f"_k = {self.ex(s.slot_key, ctx)}; _a = ({args[2:]}{',' if args else ''})", s)
-            self._emit(ind, f"_b = _SLOT_IN(S, {s.func!r}, _k, _a); SLOT_{s.func}[_k][2](S, *_a); _SLOT_OUT(S, _b)", s)
+            call = ("_t = SLOT_{0}[_k]; (_t[2](S, *_a) if _t[0] < 0 else _t[3](S, T, *_a))" if direct
+                    else "SLOT_{0}[_k][2](S, *_a)").format(s.func)
+            self._emit(ind, f"_b = _SLOT_IN(S, {s.func!r}, _k, _a); {call}; _SLOT_OUT(S, _b)", s)
+        elif direct:
+            self._emit(ind, f"_t = SLOT_{s.func}[{self.ex(s.slot_key, ctx)}]; "
+                            f"(_t[2](S{args}) if _t[0] < 0 else _t[3](S, T{args}))", s)
         else:
             self._emit(ind, f"SLOT_{s.func}[{self.ex(s.slot_key, ctx)}][2](S{args})", s)

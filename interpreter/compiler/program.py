@@ -39,9 +39,13 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
     """The Python source of a checked ruleset (build), from the methods of each kind of node
     (compile_expr, compile_fast, compile_plain, compile_choose, compile_direct, compile_resumable)."""
 
-    def __init__(self, spec, suspends: set, coverage: bool = False):
+    def __init__(self, spec, suspends: set, coverage: bool | str = False):
         self.spec = spec
-        self.coverage = coverage  # count each statement, function and choose as it runs
+        # coverage True: count each statement, function and choose as it runs, and each slot call
+        # (`jux coverage`); "powers": only the slot calls (`jux balance`: the code otherwise as
+        # without coverage, its direct paths and the calls compiled in place included)
+        self.coverage = coverage is True
+        self.powers = bool(coverage)
         self.sites: list = []  # with coverage: (pos, what) of each counted statement or function
         self.chooses: list = []  # with coverage: the pos of each choose
         self.layout = make_layout(spec)
@@ -231,15 +235,16 @@ def _trimmed_prologues(lines: list) -> list:
     return out
 
 
-def compile_ruleset(spec, suspends: set, coverage: bool = False):
+def compile_ruleset(spec, suspends: set, coverage: bool | str = False):
     """Generate and load the Python of a checked ruleset; returns a dict of what the engine needs.
 
     With coverage the code also counts each statement and function as it runs, and each choose
-    (see coverage.py); the counts are in the returned "coverage"."""
+    and slot call (see coverage.py); with coverage "powers" only the slot calls (the study counts
+    the decisions: simulate.run_games); the counts are in the returned "coverage"."""
     return link(spec, generate(spec, suspends, coverage))
 
 
-def generate(spec, suspends: set, coverage: bool = False) -> dict:
+def generate(spec, suspends: set, coverage: bool | str = False) -> dict:
     """What the compiler makes of a checked ruleset, as plain data (it pickles: the compile cache
     keeps it, engine/compiled.py): the Python source, its code object, and what link needs."""
     c = Compiler(spec, suspends, coverage)
@@ -307,7 +312,7 @@ def link(spec, g: dict) -> dict:
     counts = None
     if coverage:
         from ..runtime.counts import Counts, counted_decide
-        counts = Counts(g["sites"], g["chooses"])
+        counts = Counts(g["sites"], g["chooses"], lines=coverage is True)
         ns["_C"] = counts.runs
         ns["_CHOSEN"] = tuple(counted_decide(counts.choices[i]) for i in range(len(g["chooses"])))
         ns["_SLOT_IN"], ns["_SLOT_OUT"] = counts.slot_hooks(lambda S, p: ns["F_score"](S, p))

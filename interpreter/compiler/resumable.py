@@ -220,7 +220,7 @@ class ResumableRoutines(SampleSteps, BranchSteps):
             if s.func in self.calls_itself:
                 cur.append((0, f"if len(T[0]) > {MAX_DEPTH}: _too_deep({author_name(s.func)!r})", s.pos))
             cur.append((0, f"_t = RS_{s.func}", s.pos))
-        elif self.coverage:  # count the slot's use and the score change of the seat it is for
+        elif self.powers:  # count the slot's use and the score change of the seat it is for
             counted = self._new_slot()  # holds what _SLOT_IN saw until the slot's procedure ends
             cur.append((0, f"_k = {self.ex(s.slot_key, ctx)}; _a = ({''.join(a + ', ' for a in args)})", s.pos))
             cur.append((0, f"L[{counted}] = _SLOT_IN(S, {s.func!r}, _k, _a); _t = SLOT_{s.func}[_k]", s.pos))

@@ -22,11 +22,12 @@ def variant_names(variants) -> tuple:
     return tuple(v.strip() for v in variants if v and v.strip())
 
 
-def ruleset_key(path: Path, variants: tuple, coverage: bool) -> tuple:
+def ruleset_key(path: Path, variants: tuple, coverage: bool | str) -> tuple:
     """The key of a ruleset in the process's cache: its folder, its variants and every file's
     content (an edited file is another ruleset)."""
     return (str(path.resolve()), tuple(_variant_key(v) for v in variants), _files_key(path),
-            _files_key(variants_module.VARIANTS_DIR) if variants else (), bool(coverage))
+            _files_key(variants_module.VARIANTS_DIR) if variants else (),
+            coverage if isinstance(coverage, str) else bool(coverage))
 
 
 def entry_name(key: tuple, path: Path, variants: tuple) -> str:

@@ -2,6 +2,7 @@
 pipeline) and Ruleset, what every game of a ruleset shares (cards, backs, zones, the compiled rules)."""
 from __future__ import annotations
 
+import gc
 import re
 
 from ..checks.checker import check
@@ -211,9 +212,14 @@ class Ruleset:
 
 _CACHE: dict = {}  # the rulesets loaded in this process, the last used last
 CACHE_KEPT = 16  # (a balance sweep loads hundreds: the oldest are let go)
+# A ruleset let go is a reference cycle (its namespace holds its functions, whose globals it is),
+# which only a full pass of the cyclic garbage collector frees; Python makes one when the objects
+# that survived the last grew by a quarter, so in a sweep whose games allocate little, dozens of
+# rulesets (about 0.7 MB each) wait for it. One is made after every CACHE_KEPT let go.
+_let_go = 0
 
 
-def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Ruleset:
+def load_ruleset(name_or_path=None, variants=(), coverage: bool | str = False) -> Ruleset:
     """Load, check and compile a ruleset by name (a folder under rules/) or path, with variants
     (names of files under variants/<game>/, or paths; e.g. power tiles). Raises RuleErrors, or
     VariantError for a wrong choice of variants.
@@ -223,7 +229,7 @@ def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Rule
     Compiled rulesets are kept for the process (the last CACHE_KEPT), keyed by path, variants and
     the files' contents, and on disk in the compile cache (compiled.py), keyed by the same and
     more. With coverage the ruleset is compiled apart, counting what runs (rules.coverage,
-    coverage.py).
+    coverage.py); with coverage "powers", only the slot calls (runtime/counts.py).
     """
     path = ruleset_path(default_ruleset() if name_or_path is None else name_or_path)
     variants = variant_names(variants)
@@ -234,8 +240,13 @@ def load_ruleset(name_or_path=None, variants=(), coverage: bool = False) -> Rule
     if rules is None:
         rules = _cached_build(key, path, variants, coverage)
     _CACHE[key] = rules
+    global _let_go
     while len(_CACHE) > CACHE_KEPT:
         del _CACHE[next(iter(_CACHE))]
+        _let_go += 1
+        if _let_go >= CACHE_KEPT:
+            _let_go = 0
+            gc.collect()
     return rules
 
 
@@ -264,7 +275,7 @@ def check_ruleset(name_or_path, variants=()):
     return spec
 
 
-def build_ruleset(path, variants=(), coverage: bool = False) -> Ruleset:
+def build_ruleset(path, variants=(), coverage: bool | str = False) -> Ruleset:
     """The pipeline, each stage once, each handing the next what it made (docs/architecture.md):
     the rule files read and composed (reading), checked (checks), compiled (compiler)."""
     spec = read_spec(path, variants)

@@ -3,7 +3,7 @@
 ``tile_grid`` lists the combinations to sweep: every combination of one variant per slot key, or
 only the keys whose variants belong to the families named (the other keys at their default).
 ``Sweep`` plays the same seeds with every combination on a pool of workers (parallel.ParallelRun,
-rules compiled with coverage so each power's use is counted) and keeps, per combination, what the
+rules compiled with coverage "powers", so each power's use is counted) and keeps, per combination, what the
 report needs; it writes them to ``balance.json`` as each combination finishes, so an interrupted
 sweep loses nothing and ``resume`` continues it. ``per_tile`` pools the combinations that hold each
 tile; balance_report.py writes the report.
@@ -99,6 +99,9 @@ def combo_stats(combo, results, players: int, comparisons: int) -> dict:
     powers: dict = {}
     for r in results:
         cov = r.coverage or {}
+        if "decisions" in cov:  # (coverage "powers": runtime/counts.py)
+            asked += cov["decisions"][0]
+            real += cov["decisions"][1]
         for c in cov.get("choices", ()):
             asked += c[1]
             real += c[2]
@@ -259,19 +262,19 @@ class Sweep:
         if cluster:
             from .cluster import ClusterRun
 
-            with ClusterRun(cluster, self.ruleset, [], self.players, [], self.bots, coverage=True, jobs=jobs,
+            with ClusterRun(cluster, self.ruleset, [], self.players, [], self.bots, coverage="powers", jobs=jobs,
                             timeout=cluster_timeout, max_decisions=self.max_decisions) as run:
                 for r in run:
                     take(r, ",".join(r.variants))
             return
         if workers <= 1:
             for combo in todo:
-                rules = load_ruleset(self.ruleset, list(combo), coverage=True)
+                rules = load_ruleset(self.ruleset, list(combo), coverage="powers")
                 for r in run_games(rules, self.players, seeds, self.bots, **(
                         {"max_decisions": self.max_decisions} if self.max_decisions else {})):
                     take(r, ",".join(combo))
             return
-        with ParallelRun(self.ruleset, [], self.players, [], self.bots, workers, coverage=True,
+        with ParallelRun(self.ruleset, [], self.players, [], self.bots, workers, coverage="powers",
                          jobs=jobs, max_decisions=self.max_decisions) as run:
             for r in run:
                 take(r, ",".join(r.variants))

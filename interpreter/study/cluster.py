@@ -24,7 +24,7 @@ class ClusterRun:
     scheduler is at `address` (e.g. tcp://10.0.0.5:8786). timeout: seconds to wait for it."""
 
     def __init__(self, address: str, ruleset, variants, players: int, seeds, bots, record: bool = False,
-                 digest: str | None = None, coverage: bool = False, jobs=None, timeout: float = 10.0,
+                 digest: str | None = None, coverage: bool | str = False, jobs=None, timeout: float = 10.0,
                  chunk: int = MAX_CHUNK, max_decisions: int | None = None):
         distributed = _distributed()
         self._distributed = distributed

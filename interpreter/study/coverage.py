@@ -24,6 +24,8 @@ def add(a: dict | None, b: dict) -> dict:
     if "sites" in a and "sites" in b and (a["sites"] != b["sites"] or a["choose_sites"] != b["choose_sites"]) \
             or len(a["runs"]) != len(b["runs"]) or len(a["choices"]) != len(b["choices"]):
         raise ValueError("coverage counts of different rules cannot be added")
+    if ("decisions" in a) != ("decisions" in b):
+        raise ValueError("coverage counts of different kinds cannot be added")
     sites = a if "sites" in a else b
     powers = {(p[0], p[1]): list(p[2:]) for p in a["powers"]}
     for p in b["powers"]:
@@ -31,6 +33,8 @@ def add(a: dict | None, b: dict) -> dict:
         for i, x in enumerate(p[2:]):
             st[i] += x
     out = {"sites": sites["sites"], "choose_sites": sites["choose_sites"]} if "sites" in sites else {}
+    if "decisions" in a:  # (coverage "powers": the decisions counted as a whole, runtime/counts.py)
+        out["decisions"] = [x + y for x, y in zip(a["decisions"], b["decisions"])]
     return {**out, "runs": [x + y for x, y in zip(a["runs"], b["runs"])],
             "choices": [[x[0] + y[0], x[1] + y[1], x[2] + y[2], max(x[3], y[3])]
                         for x, y in zip(a["choices"], b["choices"])],

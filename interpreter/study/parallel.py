@@ -124,14 +124,14 @@ class ParallelRun:
 
     ruleset: a name or path, variants: names or paths (as load_ruleset takes them); bots: one spec
     string per seat; digest: the ruleset's digest, checked in each worker. coverage: the rules
-    compiled with coverage (each result carries its game's counts, see coverage.py).
+    compiled with coverage, True or "powers" (each result carries its game's counts, see coverage.py).
     jobs: instead of variants and seeds, several [(variants, seeds)] played in one pool (a sweep
     of tile combinations); each result says its variants.
     """
 
     def __init__(self, ruleset, variants, players: int, seeds, bots, workers: int,
                  record: bool = False, digest: str | None = None, chunk: int = MAX_CHUNK,
-                 coverage: bool = False, jobs=None, max_decisions: int | None = None):
+                 coverage: bool | str = False, jobs=None, max_decisions: int | None = None):
         if jobs is None:
             jobs = [(variants, seeds)]
         jobs = [(v, list(s)) for v, s in jobs]

@@ -14,6 +14,7 @@ from ..bots.sample import InfoSet
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset, load_ruleset
 from ..errors import IllegalAnswer, JuxError
+from ..runtime.counts import real_choice
 
 MAX_ANSWERS = 100_000  # a game still going after this many answers is stuck in the rules
 # A game of a study (simulate, balance, play --print) still going after this many decisions ends
@@ -80,13 +81,18 @@ def _plain(v):
 
 def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
          max_answers: int = MAX_ANSWERS, blind: bool = False, unfinished: bool = False,
-         direct: bool | None = None) -> Game:
+         direct: bool | None = None, counts=None) -> Game:
     """Play one game to its end between bots; return the finished Game (with unfinished, a game
     still going after max_answers answers is returned as it stands: game.over is false; direct=False
     keeps such a game whole, to be read on: its log, its scores so far).
 
     blind: only the game's result will be read (scores, answers): when no bot reads a view, the
     game may be played without keeping who knows which card (Game.autoplay's blind).
+
+    counts: the counts of rules loaded with coverage (runtime/counts.py): only this game's slot
+    calls (powers) are counted, not those of the copies a bot plays on to choose (greedy's, a
+    search's); with coverage "powers" each decision the bots answer is counted too (and whether
+    it had more than one possible answer).
 
     bots: one factory (seed -> Bot, see bots.bot_factory) or spec string per seat. Each seat's
     bot is seeded from the game seed and the seat, so a game is fully given by its seed.
@@ -95,6 +101,10 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
     factories = [b if callable(b) else bot_factory(b) for b in bots]
     # (started by autoplay below, so that with direct the first round runs direct too)
     game = Game.new(rules, players, seed, names=names, log=log, start=False)
+    tally = None
+    if counts is not None:
+        counts.only = game.state
+        tally = None if counts.lines else counts.decisions
     seated = [f(seat_seed(seed, p)) for p, f in enumerate(factories)]
     needs_view = [bool(getattr(b, "needs_view", True)) for b in seated]
     needs_game = [bool(getattr(b, "needs_game", False)) for b in seated]
@@ -102,16 +112,21 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
 
     def answer(d):
         p = d.player
+        if tally is not None:
+            _count(tally, len(d.values), d.min, d.max, d.many)
         # a search bot gets an InfoSet (its seat's view and determinized copies), never the game
         return chooses[p](InfoSet(game, p) if needs_game[p] else game.view(p) if needs_view[p] else None, d)
 
     picks = [getattr(b, "pick", None) for b in seated]
+    if tally is not None:  # (each answer asked of a pick, counted; none drawn in the rules' code)
+        picks = [p and _counted_pick(p, tally) for p in picks]
     # no bot copies the game: the rules run as plain functions between decisions (direct)
     direct = not any(needs_game) if direct is None else direct and not any(needs_game)
     try:
         if direct and not any(needs_view) and all(picks):  # each answers from the decision's shape
             # every seat picking uniformly (the random bot's `uniform`): its answers drawn in the rules' code
-            uniform = [b.uniform for b in seated] if all(hasattr(b, "uniform") for b in seated) else None
+            uniform = ([b.uniform for b in seated] if tally is None and all(hasattr(b, "uniform") for b in seated)
+                       else None)
             answers = game.autoplay(pick=picks, limit=max_answers, direct=True, blind=blind, uniform=uniform)
         else:
             answers = game.autoplay(answer, max_answers, direct=direct)
@@ -130,6 +145,21 @@ def play(rules, players: int, seed: int, bots, log: bool = False, names=None,
             raise JuxError(f"game {seed}: still not over after {answers} answers")
         raise JuxError(f"game {seed}: the rules stopped with no decision pending and the game not over")
     return game
+
+
+def _count(tally: list, n: int, lo: int, hi: int, many: bool) -> None:
+    tally[0] += 1
+    if real_choice(n, lo, hi, many):
+        tally[1] += 1
+
+
+def _counted_pick(pick, tally: list):
+    """pick (a bot's answer from a decision's shape), counting each decision it answers into tally."""
+    def counted(n, lo, hi, many, *keys):
+        _count(tally, n, lo, hi, many)
+        return pick(n, lo, hi, many, *keys)
+    counted.legal = getattr(pick, "legal", False)
+    return counted
 
 
 def result_of(game: Game, record: bool = False) -> GameResult:
@@ -157,7 +187,9 @@ def run_games(rules, players: int, seeds, bots, record: bool = False, max_decisi
     """Yield a GameResult for each seed, in order. bots: spec strings or factories per seat.
 
     With rules loaded with coverage each result carries its game's counts (coverage.add sums
-    them), and games keep their log, so what only the log reads runs (and is counted) too."""
+    them), and games keep their log, so what only the log reads runs (and is counted) too. With
+    coverage "powers" (only the slot calls counted in the rules' code) the games are played as
+    without coverage, blind, and the decisions the bots answer are counted here."""
     rules = _rules(rules)
     factories = [b if callable(b) else bot_factory(b) for b in seat_bots(bots, players)]
     counts = rules.coverage
@@ -167,8 +199,13 @@ def run_games(rules, players: int, seeds, bots, record: bool = False, max_decisi
                                  unfinished=True), record)
         else:
             before = counts.snapshot()
-            result = result_of(play(rules, players, seed, factories, log=True, max_answers=max_decisions,
-                                    unfinished=True), record)
+            lines = counts.lines
+            try:
+                result = result_of(play(rules, players, seed, factories, log=lines, blind=not lines,
+                                        max_answers=max_decisions, unfinished=True,
+                                        counts=counts), record)
+            finally:
+                counts.only = None
             result.coverage = counts.since(before)  # the final scores counted too
             yield result
 
