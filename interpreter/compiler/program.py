@@ -41,11 +41,8 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
 
     def __init__(self, spec, suspends: set, coverage: bool | str = False):
         self.spec = spec
-        # coverage True: count each statement, function and choose as it runs, and each slot call
-        # (`jux coverage`); "powers": only the slot calls (`jux balance`: the code otherwise as
-        # without coverage, its direct paths and the calls compiled in place included)
-        self.coverage = coverage is True
-        self.powers = bool(coverage)
+        self.coverage = coverage is True  # count each statement, function and choose as it runs
+        self.powers = bool(coverage)  # count each slot call (alone: coverage "powers", runtime/counts.py)
         self.sites: list = []  # with coverage: (pos, what) of each counted statement or function
         self.chooses: list = []  # with coverage: the pos of each choose
         self.layout = make_layout(spec)
@@ -238,9 +235,8 @@ def _trimmed_prologues(lines: list) -> list:
 def compile_ruleset(spec, suspends: set, coverage: bool | str = False):
     """Generate and load the Python of a checked ruleset; returns a dict of what the engine needs.
 
-    With coverage the code also counts each statement and function as it runs, and each choose
-    and slot call (see coverage.py); with coverage "powers" only the slot calls (the study counts
-    the decisions: simulate.run_games); the counts are in the returned "coverage"."""
+    With coverage the code also counts what runs (coverage "powers": the slot calls alone;
+    runtime/counts.py); the counts are in the returned "coverage"."""
     return link(spec, generate(spec, suspends, coverage))
 
 
