@@ -41,8 +41,7 @@ class Compiler(Expressions, FastPaths, PlainStatements, InlinedProcedures, Choos
 
     def __init__(self, spec, suspends: set, coverage: bool | str = False):
         self.spec = spec
-        self.coverage = coverage is True  # count each statement, function and choose as it runs
-        self.powers = bool(coverage)  # count each slot call (alone: coverage "powers", runtime/counts.py)
+        self.coverage, self.powers = coverage is True, bool(coverage)  # what runs; the slot calls (counts.py)
         self.sites: list = []  # with coverage: (pos, what) of each counted statement or function
         self.chooses: list = []  # with coverage: the pos of each choose
         self.layout = make_layout(spec)
