@@ -48,6 +48,16 @@ def test_chunks_cover_the_seeds_in_order():
     assert max(map(len, cut)) == 50 and len(cut) == 200
     cut = chunks(range(100), 2)
     assert len(cut) >= 14 and all(len(c) == len(cut[0]) for c in cut[:-1])  # ~8 chunks per worker
+
+
+def test_a_sweep_s_combination_goes_to_one_worker_when_there_are_enough():
+    # 256 combinations of 100 games on 2 workers: each combination one task (loaded by one worker)
+    assert chunks(range(100), 2, total=25_600) == [list(range(100))]
+    # 4 combinations of 200 games: cut so that each worker still has about 8 tasks
+    cut = chunks(range(200), 2, total=800)
+    assert [s for c in cut for s in c] == list(range(200)) and len(cut) == 4
+    # one job alone (jux simulate): at most 50 a task, as before
+    assert max(map(len, chunks(range(1000), 2, total=1000))) == 50
     assert default_workers() >= 1
 
 

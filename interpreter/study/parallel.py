@@ -46,10 +46,13 @@ def chunks(seeds, workers: int, most: int = MAX_CHUNK, total: int | None = None)
     """The seeds in order, cut into lists of equal size: about 8 per worker (so the work stays
     balanced to the end), at most `most` long. total: the games of the whole run when the seeds
     are one of several jobs (a sweep: the combinations' games are cut by the sweep's size, so
-    each combination's games go to few workers, each loading it)."""
+    each combination's games go to few workers, each loading it; `most` does not cut them, so
+    that with combinations enough for 8 tasks a worker each goes to one worker alone)."""
     seeds = list(seeds)
     if not seeds:
         return []
+    if total is not None and total > len(seeds):
+        most = max(most, len(seeds))
     size = max(1, min(most, math.ceil((total or len(seeds)) / (max(1, workers) * 8))))
     return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
