@@ -26,9 +26,10 @@ class Counts:
         # per slot call (slot, key): [uses, uses for a seat, score change sum, sum of squares]
         self.powers: dict = {}
         # with coverage "powers": [decisions asked, real choices among them], counted by the study
-        # (every choose alike, as counted_decide counts one), and the state of the game whose slot
-        # calls are counted (None: every game's, the copies bots play on to choose included)
+        # (every choose alike, as counted_decide counts one)
         self.decisions = [0, 0]
+        # the state of the game whose slot calls are counted, set by the study (None: every game's,
+        # the copies bots play on to choose included)
         self.only = None
 
     def reset(self) -> None:
