@@ -4,7 +4,7 @@ as generators (class DirectRoutines, part of compile.Compiler)."""
 from __future__ import annotations
 
 from ..checks.facts import procedures_that
-from ..language.tree import Assign, Choose, For, Let, Return, Simultaneously, walk
+from ..language.tree import Assign, Choose, For, Let, Return, Simultaneously, walked
 from .expr import Ctx, Emitter
 from .independence import bound_outside, independent
 
@@ -18,8 +18,8 @@ class DirectRoutines:
         they are asked, for Game.autoplay with direct=True."""
         o = self.out
         names = list(self._slots)  # in slot order
-        labelled = any(isinstance(n, Choose) and max(self._choose_fns[id(n)]) >= 0 for n in walk(body))
-        threads = any(isinstance(n, Simultaneously) for n in walk(body))
+        labelled = any(isinstance(n, Choose) and max(self._choose_fns[id(n)]) >= 0 for n in walked(body))
+        threads = any(isinstance(n, Simultaneously) for n in walked(body))
         self._locals_list = "[" + ", ".join(f"v_{n}" for n in names) + "]" if labelled else "None"
         o.emit(0, f"def D_{name}(S, T{''.join(', v_' + p for p in params)}):", pos)
         o.emit(1, "Z = S.z; V = S.v", pos)
@@ -49,13 +49,13 @@ class DirectRoutines:
         var = s.pattern.names[0]
         args = ", ".join("_it" if n == var else f"v_{n}" for n in names)
         if independent(s, self.layout, self.spec, bound_outside(*self._routine, s)) and not any(
-                isinstance(n, Return) for n in walk(s.body)):
+                isinstance(n, Return) for n in walked(s.body)):
             # run thread by thread in one loop, here: the names a thread binds are its own (renamed
             # apart, set from the routine's at each thread's start, as a thread's copy of them
             # is), and T is the thread while the loop runs
-            own = {n for n in walk(s.body) if isinstance(n, (Let, For, Choose))}
+            own = {n for n in walked(s.body) if isinstance(n, (Let, For, Choose))}
             own = {x for n in own for x in n.pattern.names} | {
-                n.name for n in walk(s.body) if isinstance(n, Assign) and n.index is None and n.name in names}
+                n.name for n in walked(s.body) if isinstance(n, Assign) and n.index is None and n.name in names}
             env = {n: f"v_{n}" for n in names}
             env.update({n: f"v_{n}__t{uid}" for n in own | {var}})
             known = self._scalar_codes  # (a thread's own copy of a scalar local holds one too)
@@ -89,7 +89,7 @@ class DirectRoutines:
         """Whether a `simultaneously` can run as generators in a D_ version: one name per item,
         and no `simultaneously` or procedure that may stop inside it."""
         return not s.pattern.is_tuple and not any(
-            isinstance(n, Simultaneously) or self.suspending_call(n) for n in walk(s.body))
+            isinstance(n, Simultaneously) or self.suspending_call(n) for n in walked(s.body))
 
     def spawning(self) -> set:
         """The procedures that start `simultaneously` threads that cannot run as generators

@@ -18,7 +18,7 @@ import re
 
 from ..checks.facts import log_only_lets
 from ..language.tree import (Assign, Call, CallStmt, Choose, CompFor, For, Index, Lambda, Let, Name,
-                             Return, Simultaneously, walk, walked)
+                             Return, Simultaneously, walked, walked)
 from .expr import Ctx
 from .known_items import KnownItems
 from .numbers import KnownNumbers
@@ -103,7 +103,7 @@ class InlinedProcedures(KnownNumbers, KnownItems):
             bodies = [r.body for r in spec.procedures.values()] + [spec.flow.body]
             bodies += [f.body for f in spec.functions.values()]
             for body in bodies:
-                for n in walk(body if isinstance(body, tuple) else (body,)):
+                for n in walked(body if isinstance(body, tuple) else (body,)):
                     if isinstance(n, (Call, CallStmt)) and n.func in spec.procedures:
                         sites[n.func] = sites.get(n.func, 0) + 1
             for table in spec.slots.values():  # (a slot calls its procedures from anywhere)
@@ -148,7 +148,7 @@ class InlinedProcedures(KnownNumbers, KnownItems):
                 if p not in bound and isinstance(a, Index) and self.scalar_list(a.obj, ctx.env):
                     scalars.add(env[p])  # (an item of a constant list of scalars)
         scalars |= self.scalar_locals(r.body, env) - {env[p] for p in r.params}
-        labelled = any(isinstance(n, Choose) and max(self._choose_fns[id(n)]) >= 0 for n in walk(r.body))
+        labelled = any(isinstance(n, Choose) and max(self._choose_fns[id(n)]) >= 0 for n in walked(r.body))
         quiet, self._quiet = self._quiet, log_only_lets(r.body, self.spec.procedures)
         known, self._scalar_codes = self._scalar_codes, frozenset(scalars)
         numbers, self._number_codes = self._number_codes, (self._number_codes - inner) | self.number_codes(r.body, env)

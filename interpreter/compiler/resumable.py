@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..language.tree import (Call, CallStmt, Choose, For, Let, Return, Simultaneously, author_name, returns_value,
-                             walk, walked)
+                             walked, walked)
 from ..limits import MAX_DEPTH
 from .branches import BranchSteps
 from .expr import Ctx
@@ -19,7 +19,7 @@ class ResumableRoutines(SampleSteps, BranchSteps):
     """Methods of program.Compiler: a routine that may stop, lowered into blocks (l_*)."""
 
     def stmt_suspends(self, s) -> bool:
-        for n in walk(s):
+        for n in walked(s):
             if isinstance(n, (Choose, Simultaneously)) or self.suspending_call(n):
                 return True
         return False

@@ -5,7 +5,7 @@ tainted arguments given again to the callee's frame), which chooses are asked ag
 which locals the seat's own decision shows it (class SampleSteps, part of program.Compiler)."""
 from __future__ import annotations
 
-from ..language.tree import Call, CallStmt, Choose, Name, Simultaneously, walk
+from ..language.tree import Call, CallStmt, Choose, Name, Simultaneously, walked
 from .expr import Ctx
 from .taint import Taint
 from .taint_rules import answerers, param_taint, threaded_procedures
@@ -87,7 +87,7 @@ class SampleSteps:
 
     def _stopping_calls(self, body) -> list:
         """The calls of procedures that may stop in body (statements, and `let x = f(...)`)."""
-        return [n for n in walk(tuple(body)) if type(n) in (Call, CallStmt) and self.suspending_call(n)]
+        return [n for n in walked(tuple(body)) if type(n) in (Call, CallStmt) and self.suspending_call(n)]
 
     def _round_starts(self, loop) -> list:
         """At the top of each round of loop: the routine's mask of answering seats cleared, when

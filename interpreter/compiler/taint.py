@@ -34,7 +34,7 @@ none when it cannot be."""
 from __future__ import annotations
 
 from ..language.tree import (Assign, Attr, Break, Call, CallStmt, Choose, For, GenCall, If, Index, Lambda, Let,
-                             ListComp, Name, Node, Return, Simultaneously, While, walk)
+                             ListComp, Name, Node, Return, Simultaneously, While, walked)
 from .liveness import local_reads
 
 
@@ -81,21 +81,21 @@ class Secrets:
         for n, (params, body) in bodies.items():
             called = set()
             local = {p: i for i, p in enumerate(params)}
-            for x in walk(body):
+            for x in walked(body):
                 if type(x) in (Let, For, Simultaneously, Choose):
                     for y in x.pattern.names:
                         local.setdefault(y, len(local))
                 elif type(x) is Assign:
                     local.setdefault(x.name, len(local))
-            seen = {local[x.pattern.names[0]] for x in walk(body) if type(x) is For and not x.pattern.is_tuple
+            seen = {local[x.pattern.names[0]] for x in walked(body) if type(x) is For and not x.pattern.is_tuple
                     and self.seen_zone(x.iter, local)}
-            seen -= {local[y] for x in walk(body) if type(x) in (Let, Choose, Simultaneously) or
+            seen -= {local[y] for x in walked(body) if type(x) in (Let, Choose, Simultaneously) or
                      (type(x) is For and not self.seen_zone(x.iter, local)) for y in x.pattern.names}
-            seen -= {local[x.name] for x in walk(body) if type(x) is Assign}
+            seen -= {local[x.name] for x in walked(body) if type(x) is Assign}
             seen -= set(range(len(params)))
             if self.reads(body, local, (), seen, names_only=True):
                 direct.add(n)
-            for x in walk(body):
+            for x in walked(body):
                 if type(x) in (Call, GenCall, CallStmt) and isinstance(x.func, str) and x.func in bodies:
                     called.add(x.func)
             calls[n] = called
@@ -178,9 +178,9 @@ class Taint:
         # other seat sees them while it runs); 2, every answer (a procedure run in such a body)
         self.slots, self.secrets, self.answers, self._sealed = slots, secrets, answers, answers > 1
         # the locals that only ever hold a card of a zone every seat sees (`for c in table[p]`, `table` seen by all)
-        fors = [x for x in walk(tuple(body)) if type(x) is For]
+        fors = [x for x in walked(tuple(body)) if type(x) is For]
         self.seen = {slots[x.pattern.names[0]] for x in fors if not x.pattern.is_tuple and secrets.seen_zone(x.iter, slots)}
-        self.seen -= {slots[y] for x in walk(tuple(body)) for y in (
+        self.seen -= {slots[y] for x in walked(tuple(body)) for y in (
             x.pattern.names if type(x) in (Let, Choose, Simultaneously) or (type(x) is For and x.pattern.is_tuple)
             or (type(x) is For and not secrets.seen_zone(x.iter, slots)) else
             ((x.name,) if type(x) is Assign and x.name in slots else ()))}

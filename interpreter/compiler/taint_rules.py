@@ -3,7 +3,7 @@ in its rules (`rule_secrets`), how a routine numbers its locals (`routine_slots`
 procedures' parameters may be given a tainted value (`param_taint`)."""
 from __future__ import annotations
 
-from ..language.tree import Assign, Call, CallStmt, Choose, For, Let, Name, Simultaneously, walk
+from ..language.tree import Assign, Call, CallStmt, Choose, For, Let, Name, Simultaneously, walked
 from .taint import Secrets, Taint
 
 
@@ -29,7 +29,7 @@ def routine_slots(params, body) -> dict:
     slots: dict = {}
     for p in params:
         slots.setdefault(p, len(slots))
-    for n in walk(tuple(body)):
+    for n in walked(tuple(body)):
         if type(n) in (Let, For, Choose, Simultaneously):
             for x in n.pattern.names:
                 slots.setdefault(x, len(slots))
@@ -90,7 +90,7 @@ def answerers(spec, returns) -> dict:
                 continue
             fixed = _fixed_params(p.params, p.body)
             got: set = set()
-            for x in walk(tuple(p.body)):
+            for x in walked(tuple(p.body)):
                 if type(x) is Choose:
                     i = fixed.get(x.by.id) if type(x.by) is Name else None
                     got.add(i)
@@ -112,18 +112,18 @@ def answerers(spec, returns) -> dict:
 
 def _fixed_params(params, body) -> dict:
     """name -> number of the parameters that no statement of body sets again."""
-    set_again = {y for x in walk(tuple(body)) if type(x) in (Let, For, Choose, Simultaneously)
-                 for y in x.pattern.names} | {x.name for x in walk(tuple(body)) if type(x) is Assign}
+    set_again = {y for x in walked(tuple(body)) if type(x) in (Let, For, Choose, Simultaneously)
+                 for y in x.pattern.names} | {x.name for x in walked(tuple(body)) if type(x) is Assign}
     return {q: i for i, q in enumerate(params) if q not in set_again}
 
 
 def threaded_procedures(spec) -> frozenset:
     """The procedures that may run in a thread of a `simultaneously` body (called from one, at any
     depth): their answers are sealed wherever they run (Taint with answers=2)."""
-    calls = {n: {x.func for x in walk(tuple(p.body)) if type(x) in (Call, CallStmt)} for n, p in spec.procedures.items()}
+    calls = {n: {x.func for x in walked(tuple(p.body)) if type(x) in (Call, CallStmt)} for n, p in spec.procedures.items()}
     bodies = [p.body for p in spec.procedures.values()] + [spec.flow.body]
-    out = {x.func for b in bodies for s in walk(tuple(b)) if type(s) is Simultaneously
-           for x in walk(tuple(s.body)) if type(x) in (Call, CallStmt) and x.func in calls}
+    out = {x.func for b in bodies for s in walked(tuple(b)) if type(s) is Simultaneously
+           for x in walked(tuple(s.body)) if type(x) in (Call, CallStmt) and x.func in calls}
     todo = list(out)
     while todo:
         for f in calls[todo.pop()]:
