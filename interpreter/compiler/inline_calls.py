@@ -18,7 +18,7 @@ import re
 
 from ..checks.facts import log_only_lets
 from ..language.tree import (Assign, Call, CallStmt, Choose, CompFor, For, Index, Lambda, Let, Name,
-                             Return, Simultaneously, walked, walked)
+                             Return, Simultaneously, walked)
 from .expr import Ctx
 from .known_items import KnownItems
 from .numbers import KnownNumbers

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..language.tree import (Call, CallStmt, Choose, For, Let, Return, Simultaneously, author_name, returns_value,
-                             walked, walked)
+                             walked)
 from ..limits import MAX_DEPTH
 from .branches import BranchSteps
 from .expr import Ctx
