@@ -195,7 +195,7 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed=None, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, margin: float = 0.25, depth: int = 20,
-                 policy: str = "random", epsilon: float = 0.2):
+                 policy: str = "random", epsilon: float = 0.2, reuse: int = 1):
         self.rng = random.Random(seed)
         if iterations is None and seconds is None:
             iterations = 200
@@ -208,7 +208,12 @@ class IsmctsBot(Bot):
             raise JuxError(f"bot 'ismcts': policy is 'random' or 'mast', not '{policy}'")
         self.policy = policy
         self.epsilon = float(option("ismcts", "epsilon", epsilon, 0, 1, whole=False))
+        # 1: a search goes on with the tree under the last answer when the seat decides again
+        # at once (its statistics kept); 0: every search starts afresh
+        self.reuse = bool(option("ismcts", "reuse", reuse, 0, 1))
+        self._kept = None  # (the subtree under the last answer, and where the game's answers stood)
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
+        self.last_carried = 0  # iterations its tree held from the decision before (reuse)
         self.total_iterations = 0
         self.total_seconds = 0.0
 
@@ -228,11 +233,18 @@ class IsmctsBot(Bot):
     def _search(self, info, decision):
         rng = self.rng
         first = answers_of(decision, rng)
-        if len(first) == 1:
-            return first[0]
         info = info_set(info, decision)
+        kept = self._kept_tree(info, decision.player)
+        if len(first) == 1:
+            # (the tree goes on past a decision with one answer when it has one way on)
+            self._kept = None
+            if kept is not None and len(kept.children) == 1:
+                self._kept = (next(iter(kept.children.values())), info.mark())
+            return first[0]
         players = info.players
-        root = Node(decision.player, players)
+        mark = info.mark()
+        root = kept if kept is not None else Node(decision.player, players)
+        self.last_carried = root.n
         root_answers: dict = {}
         # the root's answers keyed once: a sample keeps every card's place and who knows it, so
         # the keys (a known card's label, an unknown one's place) are the same in every sample,
@@ -330,12 +342,32 @@ class IsmctsBot(Bot):
         self.last_iterations = it
         self.total_iterations += it
         self.total_seconds += time.perf_counter() - start
-        if not root.children:  # (every sample failed at once: see stopped_rewards)
+        # (a tree kept from the last decision may hold answers this decision does not have)
+        here = [(k, ch) for k, ch in root.children.items() if k in root_answers]
+        self._kept = None
+        if not here:  # (every sample failed at once: see stopped_rewards)
             return first[int(rng.random() * len(first))]
-        most = max(ch.n for ch in root.children.values())
-        best = [k for k, ch in root.children.items() if ch.n == most]
+        most = max(ch.n for k, ch in here)
+        best = [k for k, ch in here if ch.n == most]
         k = best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
+        if self.reuse:
+            self._kept = (root.children[k], mark)
         return root_answers[k]
+
+    def _kept_tree(self, info, seat: int):
+        """The subtree under the answer this bot gave at its last decision, when that answer is
+        the only one given since (the seat decides twice in a row: a turn of several decisions)
+        and in the searched samples the next decision was this seat's too; else None."""
+        if self._kept is None:
+            return None
+        node, mark = self._kept
+        self._kept = None
+        if info.own_answers_since(mark) != 1:
+            return None
+        for ch in node.children.values():
+            if ch.player != seat:
+                return None
+        return node
 
 
 def stopped_rewards(g, margin: float, players: int) -> list:

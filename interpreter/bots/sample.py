@@ -74,6 +74,27 @@ class InfoSet:
     def view(self) -> dict:
         return self._game.view(self.seat)
 
+    def mark(self) -> tuple:
+        """Where the game's answers stand now, for own_answers_since (a bot keeps it between
+        its decisions)."""
+        a = self._game.answers
+        return (a, len(a), a[-1] if a else None)
+
+    def own_answers_since(self, mark: tuple) -> int | None:
+        """How many answers were given since ``mark`` (taken at an earlier decision of this game),
+        when every one was this seat's; None when another seat answered since (which the table
+        shows: who is deciding is in every view) or the game is no longer the one marked (an
+        undo, a game loaded again)."""
+        made, n, last = mark
+        a = self._game.answers
+        if a is not made or len(a) < n or (n and a[n - 1] is not last):
+            return None
+        seat = self.seat
+        for x in a[n:]:
+            if x[0] != seat:
+                return None
+        return len(a) - n
+
     def sample(self, rng):
         """A full Game copy with the seat's unknown cards dealt again from ``rng`` (random.Random)."""
         g = self._game
