@@ -236,7 +236,7 @@ def test_the_root_answers_have_the_same_keys_in_every_sample(name):
     # ismcts keys the root's answers once (ismcts._search): a sample keeps each card's place and
     # who knows it, so a known card's label and an unknown card's place are the same in each
     from jux.interpreter.bots.ismcts import keyed_answers
-    from jux.interpreter.bots.sample import answers_of
+    from jux.interpreter.bots.answers import answers_of
     from jux.interpreter.bots.sizes import sizes_hidden
 
     rs = load_ruleset(name)

@@ -9,7 +9,8 @@ import pytest
 from jux.interpreter.bots import make_bot
 from jux.interpreter.bots.greedy import decision_in
 from jux.interpreter.bots.ismcts import answer_key, keyed_answers
-from jux.interpreter.bots.sample import InfoSet, answers_of
+from jux.interpreter.bots.answers import answers_of
+from jux.interpreter.bots.sample import InfoSet
 from jux.interpreter.engine.game import Game
 from jux.interpreter.engine.ruleset import load_ruleset
 

@@ -5,7 +5,8 @@ import random
 import pytest
 
 from jux.interpreter.bots import make_bot
-from jux.interpreter.bots.sample import InfoSet, answers_of
+from jux.interpreter.bots.answers import answers_of
+from jux.interpreter.bots.sample import InfoSet
 from jux.interpreter.engine.game import Game
 from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.study.simulate import play

@@ -366,7 +366,8 @@ def test_a_decision_a_sample_cannot_ask_again_is_a_dead_end_not_the_real_one(rea
     bot values the sample where it stops), never the real decision, whose options tell the
     chips; twins that differ in seat 1's chips give the same samples."""
     from jux.interpreter.bots import make_bot
-    from jux.interpreter.bots.sample import SAMPLE_ERRORS, InfoSet, answers_of
+    from jux.interpreter.bots.answers import answers_of
+    from jux.interpreter.bots.sample import SAMPLE_ERRORS, InfoSet
 
     assert check_twins(reask, 3, range(6), 1, tries=6) > 20
     games = []

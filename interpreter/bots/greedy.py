@@ -19,7 +19,8 @@ from . import Bot, option
 from ..engine.decisions import Decision
 from ..runtime.state import DECIDE
 from .random_bot import PLAYOUT_MOST, random_picker, random_playout
-from .sample import SAMPLE_ERRORS, answers_of, info_set
+from .answers import answers_of
+from .sample import SAMPLE_ERRORS, info_set
 
 
 def position_value(game, seat: int) -> float:

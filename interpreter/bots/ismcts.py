@@ -35,7 +35,8 @@ from ..runtime.state import Card
 from ..runtime.threads import distinct_picks
 from .greedy import decision_in
 from .random_bot import PLAYOUT_MOST, random_playout
-from .sample import SAMPLE_ERRORS, answers_of, info_set, option_key
+from .answers import answers_of
+from .sample import SAMPLE_ERRORS, info_set, option_key
 from .sizes import sizes_hidden
 
 

@@ -37,14 +37,12 @@ a sample depends on the real game only through the seat's knowledge.
 from __future__ import annotations
 
 from functools import partial
-from itertools import combinations, repeat, starmap
-from math import comb
+from itertools import repeat, starmap
 
 from ..engine.game import Game
 from ..errors import JuxError
 from ..runtime.ops import RuleRuntimeError
 from ..runtime.state import Card
-from ..runtime.threads import distinct_picks
 from .places import carriers, dealt_by_runs, hidden
 from .sizes import split_again, unsized_zones
 from .stopped import ask_again, dead_ends, forget, secret_branches, secret_counters, work_out_again
@@ -74,20 +72,19 @@ class InfoSet:
     def view(self) -> dict:
         return self._game.view(self.seat)
 
-    def mark(self) -> tuple:
+    def mark(self) -> "Mark":
         """Where the game's answers stand now, for own_answers_since (a bot keeps it between
-        its decisions)."""
-        a = self._game.answers
-        return (a, len(a), a[-1] if a else None)
+        its decisions; it tells nothing else)."""
+        return Mark(self._game.answers)
 
-    def own_answers_since(self, mark: tuple) -> int | None:
+    def own_answers_since(self, mark: "Mark") -> int | None:
         """How many answers were given since ``mark`` (taken at an earlier decision of this game),
         when every one was this seat's; None when another seat answered since (which the table
         shows: who is deciding is in every view) or the game is no longer the one marked (an
         undo, a game loaded again)."""
-        made, n, last = mark
         a = self._game.answers
-        if a is not made or len(a) < n or (n and a[n - 1] is not last):
+        n = mark._n
+        if a is not mark._answers or len(a) < n or (n and a[n - 1] is not mark._last):
             return None
         seat = self.seat
         for x in a[n:]:
@@ -106,6 +103,17 @@ class InfoSet:
         g, ok = _attempts(g, self.seat, rng, self._plan, self._facts, 1 if self._hopeless else ATTEMPTS)
         self._hopeless = not ok  # (no sample this seat may hold is consistent here: take the first made)
         return g
+
+
+class Mark:
+    """Where a game's answers stood (InfoSet.mark): kept private like the InfoSet's game."""
+
+    __slots__ = ("_answers", "_n", "_last")
+
+    def __init__(self, answers: list):
+        self._answers = answers
+        self._n = len(answers)
+        self._last = answers[-1] if answers else None
 
 
 def unknown_places(game, seat: int) -> list:
@@ -369,37 +377,4 @@ def bot_input(bot, game, seat: int):
     return None
 
 
-def answers_of(decision, rng, cap: int = 64) -> list:
-    """The distinct answers to a decision: option numbers; for a multi-pick every combination of
-    min..max options (a sample of ``cap`` of them, drawn from rng, when there are more); None too
-    when it may be declined (a single pick with min 0)."""
-    n = len(decision.values)
-    if n == 0:  # (a sample's dead end: ask_again)
-        raise RuleRuntimeError("a decision with no option: this sample cannot go on")
-    if not decision.many:
-        out = list(range(n))
-        if decision.min == 0:
-            out.append(None)
-        return out
-    lo, hi = decision.min, min(decision.max, n)
-    keys = getattr(decision, "keys", None)  # a `distinct` choose: no two options of one key together
-    total = sum(comb(n, k) for k in range(lo, hi + 1))
-    if total <= cap:
-        if keys is None:
-            return [list(c) for k in range(lo, hi + 1) for c in combinations(range(n), k)]
-        return [list(c) for k in range(lo, hi + 1) for c in combinations(range(n), k)
-                if len({keys[i] for i in c}) == len(c)]
-    seen, out = set(), []
-    sizes = list(range(lo, hi + 1))
-    for _ in range(cap * 20):  # (a distinct choose may have fewer than cap answers)
-        if len(out) >= cap:
-            break
-        k = rng.choice(sizes)
-        c = tuple(sorted(rng.sample(range(n), k) if keys is None else distinct_picks(rng.sample(range(n), n), keys, k)))
-        if c not in seen:
-            seen.add(c)
-            out.append(list(c))
-    return out
-
-
-__all__ = ["InfoSet", "unknown_places", "determinize", "secret_counters", "relabel", "info_set", "option_key", "bot_input", "answers_of"]
+__all__ = ["InfoSet", "unknown_places", "determinize", "secret_counters", "relabel", "info_set", "option_key", "bot_input"]
