@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from jux.interpreter.bots.random_bot import random_picker
-from jux.interpreter.bots.sample import answers_of
+from jux.interpreter.bots.answers import answers_of
 from jux.interpreter.engine.game import Game
 from jux.interpreter.engine.ruleset import load_ruleset
 from jux.interpreter.errors import IllegalAnswer, RuleErrors
