@@ -4,7 +4,8 @@ It sees only its seat's InfoSet (see sample.py). Each iteration draws a determin
 cards the seat does not know dealt again from the bot's own generator, the game's generator
 reseeded), walks the one tree of the seat's information set with UCB among the answers available
 in that sample, adds one node, plays on for at most ``depth`` more decisions (default 20; to the
-end of the game when depth is negative) and backs up every seat's reward: at the end of the game 1
+end of the game when depth is negative; with ``turns``, about that many turns: runs of decisions of
+one seat, their length measured in the playouts) and backs up every seat's reward: at the end of the game 1
 for a win (1/k for a k-way complete tie) plus a small share for the score margin; cut off earlier,
 the same computed from the ruleset's position values (``game.values``: the seats with the highest
 value lead). Cutting the playout off makes an iteration about 2.7 times cheaper than a playout
@@ -25,16 +26,16 @@ from __future__ import annotations
 
 import gc
 import math
-from operator import add
+from operator import add, ne
 import random
 import time
 
 from . import Bot, option
 from ..errors import JuxError
 from ..runtime.state import Card
-from ..runtime.threads import distinct_picks
 from .greedy import decision_in
-from .random_bot import PLAYOUT_MOST, random_playout
+from .mast import mast_playout
+from .random_bot import random_playout
 from .answers import answers_of
 from .sample import SAMPLE_ERRORS, info_set, option_key
 from .sizes import sizes_hidden
@@ -133,62 +134,6 @@ def rewards(game, margin: float) -> list:
     return shares(v, [p for p, x in enumerate(v) if x == best], margin)
 
 
-def mast_playout(game, rng, depth: int, stats: dict, epsilon: float, trail: list) -> None:
-    """Like random_playout, but each answer is, with probability 1 - epsilon, the one whose key has the
-    best mean reward for its mover so far in this search (MAST: move-average sampling); keys never
-    tried come first. A multi-pick takes its options one by one the same way. Each (mover, key)
-    answered is added to trail for the update."""
-    rnd = rng.random
-    if depth < 0:  # (to the end, or the most a playout may take)
-        depth = PLAYOUT_MOST
-    while depth:
-        depth -= 1
-        d = game.next_decision()
-        if d is None:
-            return
-        n = len(d.values)
-        p = d.player
-        vals = d.values
-        if d.many:
-            lo, hi = d.min, min(d.max, n)
-            k = lo if lo >= hi else lo + int(rnd() * (hi - lo + 1))
-            alike = d.keys  # a `distinct` choose: take no two options of one key
-            if rnd() < epsilon:
-                pick = rng.sample(range(n), k) if alike is None else distinct_picks(rng.sample(range(n), n), alike, k)
-                keys = [("in", option_key(game, p, vals[i])) for i in pick]
-            else:
-                scored = []
-                for i in range(n):
-                    key = ("in", option_key(game, p, vals[i]))
-                    st = stats.get((p, key))
-                    scored.append((2.0 if st is None else st[0] / st[1], rnd(), i, key))
-                scored.sort(reverse=True)
-                if alike is not None:
-                    kept = set(distinct_picks([t[2] for t in scored], alike, k))
-                    scored = [t for t in scored if t[2] in kept]
-                pick = [t[2] for t in scored[:k]]
-                keys = [t[3] for t in scored[:k]]
-            for key in keys:
-                trail.append((p, key))
-            d.answer(pick)
-            continue
-        m = n + 1 if d.min == 0 else n
-        if rnd() < epsilon:
-            i = int(rnd() * m)
-            key = ("decline",) if i == n else option_key(game, p, vals[i])
-        else:
-            best = -1.0
-            i = key = None
-            for j in range(m):
-                kj = ("decline",) if j == n else option_key(game, p, vals[j])
-                st = stats.get((p, kj))
-                v = (2.0 if st is None else st[0] / st[1]) + rnd() * 1e-6
-                if v > best:
-                    best, i, key = v, j, kj
-        trail.append((p, key))
-        d.answer(None if i == n else i)
-
-
 class IsmctsBot(Bot):
     name = "ismcts"
     needs_view = False
@@ -196,7 +141,7 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed=None, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, margin: float = 0.25, depth: int = 20,
-                 policy: str = "random", epsilon: float = 0.2, reuse: int = 1):
+                 policy: str = "random", epsilon: float = 0.2, reuse: int = 1, turns: int = 0):
         self.rng = random.Random(seed)
         if iterations is None and seconds is None:
             iterations = 200
@@ -213,6 +158,11 @@ class IsmctsBot(Bot):
         # at once (its statistics kept); 0: every search starts afresh
         self.reuse = bool(option("ismcts", "reuse", reuse, 0, 1))
         self._kept = None  # (the subtree under the last answer, and where the game's answers stood)
+        # turns > 0: a playout is cut off after about that many turns (a turn: a run of decisions
+        # of one seat) instead of `depth` decisions; the decisions a turn are measured in the
+        # playouts themselves ([decisions, changes of the deciding seat] so far)
+        self.turns = option("ismcts", "turns", turns, 0, 10_000)
+        self._runs = [0, 0]
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
         self.last_carried = 0  # iterations its tree held from the decision before (reuse)
         self.total_iterations = 0
@@ -254,7 +204,8 @@ class IsmctsBot(Bot):
         root_keyed = None
         c = self.c
         margin = self.margin
-        depth = self.depth
+        depth = self.depth if not self.turns else self.playout_depth()
+        runs = self._runs if self.turns else None
         mast = self.policy == "mast"
         stats: dict = {}
         epsilon = self.epsilon
@@ -322,11 +273,14 @@ class IsmctsBot(Bot):
                     d.answer(keyed[best])
                     d = g.next_decision()
                 if depth:
+                    given = len(g.answers)
                     if mast:
                         mast_playout(g, rng, depth, stats, epsilon, trail)
                     else:
                         random_playout(g, rng, depth, blind=True, first=last)
                         last = None
+                    if runs is not None:
+                        count_runs(runs, g.answers, given)
                 r = rewards(g, margin)
             except SAMPLE_ERRORS:
                 r = stopped_rewards(g, margin, players)
@@ -355,6 +309,12 @@ class IsmctsBot(Bot):
             self._kept = (root.children[k], mark)
         return root_answers[k]
 
+    def playout_depth(self) -> int:
+        """The decisions a playout may take for ``turns`` turns, at the decisions a turn measured
+        in this bot's playouts so far (one a turn before any was measured)."""
+        decisions, changes = self._runs
+        return max(1, round(self.turns * decisions / changes)) if changes else self.turns
+
     def _kept_tree(self, info, seat: int):
         """The subtree under the answer this bot gave at its last decision, when that answer is
         the only one given since (the seat decides twice in a row: a turn of several decisions)
@@ -369,6 +329,13 @@ class IsmctsBot(Bot):
             if ch.player != seat:
                 return None
         return node
+
+
+def count_runs(runs: list, answers: list, start: int) -> None:
+    """Add the answers given since ``start`` to runs: [decisions, changes of the deciding seat]."""
+    seats = [a[0] for a in answers[start:]]
+    runs[0] += len(seats)
+    runs[1] += sum(map(ne, seats, seats[1:]))
 
 
 def stopped_rewards(g, margin: float, players: int) -> list:
