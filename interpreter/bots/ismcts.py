@@ -33,10 +33,10 @@ import time
 from . import Bot, option
 from ..errors import JuxError
 from ..runtime.state import Card
+from .answers import answers_of
 from .greedy import decision_in
 from .mast import mast_playout
 from .random_bot import random_playout
-from .answers import answers_of
 from .sample import SAMPLE_ERRORS, info_set, option_key
 from .sizes import sizes_hidden
 
