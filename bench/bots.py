@@ -10,10 +10,12 @@ counts 1/k of a win. Figures and settings go to docs/bots.md.
 
 Usage: python bench/bots.py [--greedy-games N] [--ismcts-games N] [--seconds S] [--iterations N]
                             [--ismcts SPEC] [--jobs J] [--seed S] [--ruleset NAME] [--quick]
+                            [--games-log FILE]
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -57,14 +59,46 @@ def one_game(args):
             g.scores[seat], sum(s for p, s in enumerate(g.scores) if p != seat) / (players - 1))
 
 
-def match(title, ruleset, players, bot, opponent, games, seed, jobs):
-    jobs_args = [(ruleset, players, seed + i, i % players, bot, opponent) for i in range(games)]
+def logged(path, key: dict) -> dict:
+    """{seed: outcome} of the games of this match (key) already in the games log at path."""
+    done = {}
+    if path and Path(path).exists():
+        text = Path(path).read_text()
+        if text and not text.endswith("\n"):  # (a line cut short: the next game starts a line of its own)
+            with open(path, "a") as f:
+                f.write("\n")
+        for line in text.splitlines():
+            try:
+                r = json.loads(line)
+            except ValueError:  # (a line cut short when a run was stopped)
+                continue
+            if isinstance(r, dict) and all(r.get(k) == v for k, v in key.items()):
+                done[r["seed"]] = tuple(r["out"])
+    return done
+
+
+def match(title, ruleset, players, bot, opponent, games, seed, jobs, log=None):
+    """Play the match (or, with a games log, the games of it not in the log yet: each game is
+    added to the log as it ends, so a run stopped part way goes on where it stopped, and another
+    process may play other seeds of the same match into the same file) and print its figures."""
+    key = {"ruleset": ruleset, "players": players, "bot": bot, "opponent": opponent}
+    done = logged(log, key)
+    jobs_args = [(ruleset, players, seed + i, i % players, bot, opponent) for i in range(games)
+                 if seed + i not in done]
     t = time.perf_counter()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as ex:
-            out = list(ex.map(one_game, jobs_args))
-    else:
-        out = [one_game(a) for a in jobs_args]
+    ex = ProcessPoolExecutor(jobs) if jobs > 1 and len(jobs_args) > 1 else None
+    try:
+        ends = ex.map(one_game, jobs_args) if ex else map(one_game, jobs_args)
+        for a, o in zip(jobs_args, ends):  # (in order, each as soon as it and those before it end)
+            done[a[2]] = o
+            if log:
+                with open(log, "a") as f:
+                    f.write(json.dumps({**key, "seed": a[2], "seat": a[3], "out": list(o),
+                                        "at": time.strftime("%Y-%m-%d %H:%M:%S")}) + "\n")
+    finally:
+        if ex:
+            ex.shutdown()
+    out = [done[seed + i] for i in range(games)]
     wall = time.perf_counter() - t
     wins = sum(o[0] for o in out)
     lo, hi = wilson(wins, games)
@@ -122,6 +156,9 @@ def main(argv=None):
     ap.add_argument("--greedy", default="greedy", help="the greedy bot spec (both matches)")
     ap.add_argument("--jobs", type=int, default=2, help="games played in parallel")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games-log", metavar="FILE", default=None,
+                    help="a line per game as it ends (JSON); games of the same match already in it are "
+                         "not played again but counted: a long run may be stopped and continued")
     ap.add_argument("--guildhall-games", type=int, default=300, help="greedy against 3 random bots at Guildhall")
     ap.add_argument("--bruges-games", type=int, default=300, help="greedy against 3 random bots at Bruges")
     ap.add_argument("--quick", action="store_true", help="a rough run: 40 and 20 games")
@@ -130,16 +167,18 @@ def main(argv=None):
         a.greedy_games, a.ismcts_games, a.guildhall_games, a.bruges_games = 40, 20, 40, 40
     budget = f"iterations={a.iterations}" if a.iterations else f"seconds={a.seconds:g}"
     if a.greedy_games:
-        match("greedy against random", a.ruleset, a.players, a.greedy, "random", a.greedy_games, a.seed, a.jobs)
+        match("greedy against random", a.ruleset, a.players, a.greedy, "random", a.greedy_games, a.seed, a.jobs,
+              a.games_log)
     search_speed(a.ruleset, a.ismcts)
     if a.ismcts_games:
         match("ismcts against greedy", a.ruleset, a.players, f"{a.ismcts}:{budget}", a.greedy,
-              a.ismcts_games, a.seed, a.jobs)
+              a.ismcts_games, a.seed, a.jobs, a.games_log)
     if a.guildhall_games:  # the same bots, unchanged, on the second game
         match("greedy against random, Guildhall", "guildhall", 4, a.greedy, "random", a.guildhall_games,
-              a.seed, a.jobs)
+              a.seed, a.jobs, a.games_log)
     if a.bruges_games:  # and on the third
-        match("greedy against random, Bruges", "bruges", 4, a.greedy, "random", a.bruges_games, a.seed, a.jobs)
+        match("greedy against random, Bruges", "bruges", 4, a.greedy, "random", a.bruges_games, a.seed, a.jobs,
+              a.games_log)
 
 
 if __name__ == "__main__":
