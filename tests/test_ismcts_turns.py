@@ -41,9 +41,19 @@ def test_a_turn_is_as_long_as_the_playouts_show(name, low, high):
 
 
 def test_without_turns_nothing_is_measured_and_the_search_time_is_its_own():
-    bot, wall = bot_after_a_game("guildhall", "ismcts:iterations=10")
+    bot, wall = bot_after_a_game("guildhall", "ismcts:iterations=10:turns=0")
     assert bot._runs == [0, 0] and bot.depth == 20
     assert 0 < bot.total_seconds <= wall
+
+
+def test_playouts_count_turns_unless_a_depth_in_decisions_is_given():
+    assert make_bot("ismcts", 1).turns == 20
+    assert make_bot("ismcts:turns=8", 1).turns == 8
+    given = make_bot("ismcts:depth=30", 1)
+    assert given.turns == 0 and given.depth == 30
+    assert make_bot("ismcts:depth=-1", 1).turns == 0  # (to the end of the game)
+    both = make_bot("ismcts:depth=30:turns=5", 1)
+    assert both.turns == 5
 
 
 def test_the_same_game_from_the_same_seed_with_turns():

@@ -3,13 +3,13 @@
 It sees only its seat's InfoSet (see sample.py). Each iteration draws a determinized game (the
 cards the seat does not know dealt again from the bot's own generator, the game's generator
 reseeded), walks the one tree of the seat's information set with UCB among the answers available
-in that sample, adds one node, plays on for at most ``depth`` more decisions (default 20; to the
-end of the game when depth is negative; with ``turns``, about that many turns: runs of decisions of
-one seat, their length measured in the playouts) and backs up every seat's reward: at the end of the game 1
-for a win (1/k for a k-way complete tie) plus a small share for the score margin; cut off earlier,
-the same computed from the ruleset's position values (``game.values``: the seats with the highest
-value lead). Cutting the playout off makes an iteration about 2.7 times cheaper than a playout
-to the end; at the same number of iterations both played about as well (docs/bots.md, Strength).
+in that sample, adds one node, plays on for about ``turns`` more turns (default 20; a turn is a run
+of decisions of one seat, its length measured in the playouts) or, with turns=0, at most ``depth``
+decisions (20; to the end of the game when negative), and backs up every seat's reward: at the end
+of the game 1 for a win (1/k for a k-way complete tie) plus a small share for the score margin; cut
+off earlier, the same computed from the ruleset's position values (``game.values``: the seats with
+the highest value lead). Cutting the playout off makes an iteration several times cheaper than a
+playout to the end (docs/bots.md, Strength).
 
 The playout answers uniformly at random (``policy=random``, the default) or, with ``policy=mast``,
 with probability 1 - ``epsilon`` the answer whose key has had the best mean reward for its mover
@@ -140,8 +140,8 @@ class IsmctsBot(Bot):
     needs_game = True
 
     def __init__(self, seed=None, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, margin: float = 0.25, depth: int = 20,
-                 policy: str = "random", epsilon: float = 0.2, reuse: int = 1, turns: int = 0):
+                 c: float = 0.7, margin: float = 0.25, depth: int | None = None,
+                 policy: str = "random", epsilon: float = 0.2, reuse: int = 1, turns: int | None = None):
         self.rng = random.Random(seed)
         if iterations is None and seconds is None:
             iterations = 200
@@ -149,7 +149,11 @@ class IsmctsBot(Bot):
         self.seconds = None if seconds is None else float(option("ismcts", "seconds", seconds, 0.01, 600, whole=False))
         self.c = float(option("ismcts", "c", c, 0, 1000, whole=False))
         self.margin = float(option("ismcts", "margin", margin, 0, 1, whole=False))
-        self.depth = option("ismcts", "depth", depth, -1, 10_000)  # (-1: to the end of the game)
+        # a playout: about `turns` turns (20 unless a depth is given), or `depth` decisions
+        # (-1: to the end of the game) when turns is 0
+        if turns is None:
+            turns = 20 if depth is None else 0
+        self.depth = option("ismcts", "depth", 20 if depth is None else depth, -1, 10_000)
         if policy not in ("random", "mast"):
             raise JuxError(f"bot 'ismcts': policy is 'random' or 'mast', not '{policy}'")
         self.policy = policy
@@ -159,8 +163,8 @@ class IsmctsBot(Bot):
         self.reuse = bool(option("ismcts", "reuse", reuse, 0, 1))
         self._kept = None  # (the subtree under the last answer, and where the game's answers stood)
         # turns > 0: a playout is cut off after about that many turns (a turn: a run of decisions
-        # of one seat) instead of `depth` decisions; the decisions a turn are measured in the
-        # playouts themselves ([decisions, changes of the deciding seat] so far)
+        # of one seat); the decisions a turn are measured in the playouts themselves ([decisions,
+        # changes of the deciding seat] so far)
         self.turns = option("ismcts", "turns", turns, 0, 10_000)
         self._runs = [0, 0]
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
