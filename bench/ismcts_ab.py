@@ -79,7 +79,9 @@ def one_round(pkg: str, places: list, iterations: int) -> tuple:
     its = 0
     spent = 0.0
     for g, d in places:
-        b = bots.make_bot(f"ismcts:iterations={iterations}", 1)
+        # (depth=20: playouts of 20 decisions, the same work an iteration at every revision; since
+        # stop 51 the default counts turns)
+        b = bots.make_bot(f"ismcts:iterations={iterations}:depth=20", 1)
         t = time.process_time()
         b.choose(sample.InfoSet(g, d.player), d)
         spent += time.process_time() - t
@@ -175,7 +177,7 @@ def main(argv=None) -> int:
             if not shutil.which("valgrind"):
                 sys.exit("ismcts_ab.py: --instructions needs valgrind")
             rules = "each its own revision's rules" if a.own_rules else "the working tree's rules"
-            print(f"ismcts:iterations={a.instructions}, the first {a.positions} positions of {a.ruleset}, "
+            print(f"ismcts:iterations={a.instructions}:depth=20, the first {a.positions} positions of {a.ruleset}, "
                   f"callgrind, {rules}")
             first = None
             for label, (home, pkg) in sides.items():
@@ -200,7 +202,7 @@ def main(argv=None) -> int:
                 best[label] = max(best[label], its / spent)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    what = f"{a.samples} samples" if a.samples else f"ismcts:iterations={a.iterations}"
+    what = f"{a.samples} samples" if a.samples else f"ismcts:iterations={a.iterations}:depth=20"
     unit = "samples" if a.samples else "iterations"
     rules = "each its own revision's rules" if a.own_rules else "the working tree's rules"
     print(f"{what}, 12 positions of {a.ruleset}, {a.rounds} rounds, CPU time, {rules}")
